@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+
 from cribkit.errors import DuplicateCardError, InvalidNotationError
 
 __all__ = [

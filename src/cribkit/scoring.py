@@ -169,8 +169,9 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool) -> Breakdown:
     flush = _flush_points(hand, starter, crib=crib)
     if flush:
         flush_cards = tuple(sorted(hand)) + ((starter,) if flush == 5 else ())
-        items.append(ScoreItem(ScoreKind.FLUSH, flush, flush_cards,
-                               f"a flush for {number_word(flush)}"))
+        items.append(
+            ScoreItem(ScoreKind.FLUSH, flush, flush_cards, f"a flush for {number_word(flush)}")
+        )
     items.extend(
         ScoreItem(ScoreKind.NOBS, 1, (card,), "one for his nobs")
         for card in hand
@@ -214,8 +215,10 @@ def _pairs_and_runs(cards: Sequence[Card]) -> Iterable[ScoreItem]:
 def _pair_item(group: Sequence[Card]) -> ScoreItem:
     size = len(group)
     kind = _PAIR_KINDS[size]
-    call = "a pair" if size == 2 else f"{kind.value.replace('_', ' ')} for " + number_word(
-        _PAIR_POINTS[size]
+    call = (
+        "a pair"
+        if size == 2
+        else f"{kind.value.replace('_', ' ')} for " + number_word(_PAIR_POINTS[size])
     )
     return ScoreItem(kind, _PAIR_POINTS[size], tuple(group), call)
 
@@ -300,8 +303,11 @@ def show_points(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
 def _show_points_unchecked(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
     a, b, c, d = hand
     total = _rank_table()[
-        _RANK_WEIGHT[a.rank] + _RANK_WEIGHT[b.rank] + _RANK_WEIGHT[c.rank]
-        + _RANK_WEIGHT[d.rank] + _RANK_WEIGHT[starter.rank]
+        _RANK_WEIGHT[a.rank]
+        + _RANK_WEIGHT[b.rank]
+        + _RANK_WEIGHT[c.rank]
+        + _RANK_WEIGHT[d.rank]
+        + _RANK_WEIGHT[starter.rank]
     ]
     suit = a.suit
     if b.suit is suit and c.suit is suit and d.suit is suit:
@@ -346,8 +352,7 @@ def score_play(series: Sequence[Card], card: Card) -> Breakdown:
         items.append(_pair_item(played[-same:]))
     run = _play_run_length(played)
     if run:
-        items.append(ScoreItem(ScoreKind.RUN, run, played[-run:],
-                               f"a run of {number_word(run)}"))
+        items.append(ScoreItem(ScoreKind.RUN, run, played[-run:], f"a run of {number_word(run)}"))
     return Breakdown(tuple(items))
 
 

@@ -8,7 +8,7 @@ _ONES = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen "
     "fourteen fifteen sixteen seventeen eighteen nineteen"
 ).split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
 
 def number_word(n: int) -> str:
