@@ -1,0 +1,190 @@
+"""Everything that can happen in a game, as small frozen values with a text form.
+
+Player actions (discard, play, go, next hand) carry the seat that makes them; chance
+actions (the cut for deal, the deal, the starter) carry the cards chance chose. A game
+record is a list of these, one per line, in the ``to_text`` form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from cribkit.cards import Card, format_cards, parse_card, parse_cards
+from cribkit.errors import InvalidRecordError
+
+__all__ = [
+    "Action",
+    "ChanceAction",
+    "CutForDeal",
+    "Deal",
+    "Discard",
+    "Go",
+    "NextHand",
+    "Play",
+    "PlayerAction",
+    "TurnStarter",
+    "action_from_dict",
+    "action_to_dict",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CutForDeal:
+    """Chance: each seat cuts one card (``cards[seat]``); the lower rank deals."""
+
+    cards: tuple[Card, Card]
+
+    def to_text(self) -> str:
+        return f"cut {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the six cards each seat receives (``hands[seat]``)."""
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+
+    def to_text(self) -> str:
+        return f"deal {format_cards(self.hands[0])} / {format_cards(self.hands[1])}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarter:
+    """Chance: the pone cuts and the dealer turns this card up."""
+
+    card: Card
+
+    def to_text(self) -> str:
+        return f"starter {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A seat lays two cards face down into the dealer's crib."""
+
+    player: int
+    cards: tuple[Card, Card]
+
+    def to_text(self) -> str:
+        return f"p{self.player} discard {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A seat plays one card onto the count."""
+
+    player: int
+    card: Card
+
+    def to_text(self) -> str:
+        return f"p{self.player} play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    """A seat holding cards, none of which fit under 31, says go."""
+
+    player: int
+
+    def to_text(self) -> str:
+        return f"p{self.player} go"
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """After the show, a seat gathers the cards so the next hand is dealt."""
+
+    player: int
+
+    def to_text(self) -> str:
+        return f"p{self.player} next"
+
+
+ChanceAction: TypeAlias = CutForDeal | Deal | TurnStarter
+PlayerAction: TypeAlias = Discard | Play | Go | NextHand
+Action: TypeAlias = ChanceAction | PlayerAction
+
+
+def parse_action(text: str) -> Action:
+    """Read one action from its ``to_text`` form (one line of a game record)."""
+    words = text.split()
+    if not words:
+        raise InvalidRecordError("an empty line is not an action")
+    try:
+        return _parse_words(words)
+    except (ValueError, IndexError) as exc:
+        raise InvalidRecordError(f"cannot read action {text.strip()!r}: {exc}") from exc
+
+
+def _parse_words(words: list[str]) -> Action:
+    head, rest = words[0], words[1:]
+    if head == "cut":
+        first, second = parse_cards(rest)
+        return CutForDeal((first, second))
+    if head == "deal":
+        joined = " ".join(rest)
+        left, sep, right = joined.partition("/")
+        if not sep:
+            raise ValueError("a deal lists two hands separated by '/'")
+        return Deal((parse_cards(left), parse_cards(right)))
+    if head == "starter" and len(rest) == 1:
+        return TurnStarter(parse_card(rest[0]))
+    if not (head.startswith("p") and head[1:] in ("0", "1")) or not rest:
+        raise ValueError("expected cut, deal, starter, or p0/p1 followed by a move")
+    player, verb, args = int(head[1:]), rest[0], rest[1:]
+    if verb == "discard":
+        first, second = parse_cards(args)
+        return Discard(player, (first, second))
+    if verb == "play" and len(args) == 1:
+        return Play(player, parse_card(args[0]))
+    if verb == "go" and not args:
+        return Go(player)
+    if verb == "next" and not args:
+        return NextHand(player)
+    raise ValueError(f"unknown move {' '.join(rest)!r}")
+
+
+def action_to_dict(action: Action) -> dict[str, object]:
+    """JSON form: ``{"type": "play", "player": 0, "card": "5H"}`` and so on."""
+    match action:
+        case CutForDeal(cards):
+            return {"type": "cut", "cards": [str(c) for c in cards]}
+        case Deal(hands):
+            return {"type": "deal", "hands": [[str(c) for c in hand] for hand in hands]}
+        case TurnStarter(card):
+            return {"type": "starter", "card": str(card)}
+        case Discard(player, cards):
+            return {"type": "discard", "player": player, "cards": [str(c) for c in cards]}
+        case Play(player, card):
+            return {"type": "play", "player": player, "card": str(card)}
+        case Go(player):
+            return {"type": "go", "player": player}
+        case NextHand(player):
+            return {"type": "next", "player": player}
+
+
+def action_from_dict(data: object) -> PlayerAction:
+    """Read a player action from its JSON form; chance actions never come from outside."""
+    if not isinstance(data, dict):
+        raise InvalidRecordError("an action is a JSON object with a 'type'")
+    kind, player = data.get("type"), data.get("player")
+    if player not in (0, 1) or isinstance(player, bool):
+        raise InvalidRecordError("an action needs 'player': 0 or 1")
+    try:
+        if kind == "discard":
+            cards = data.get("cards")
+            if not isinstance(cards, list):
+                raise ValueError("'cards' must be a list of two cards")
+            first, second = parse_cards([str(c) for c in cards])
+            return Discard(player, (first, second))
+        if kind == "play":
+            return Play(player, parse_card(str(data.get("card", ""))))
+        if kind == "go":
+            return Go(player)
+        if kind == "next":
+            return NextHand(player)
+    except ValueError as exc:
+        raise InvalidRecordError(f"bad {kind} action: {exc}") from exc
+    raise InvalidRecordError(f"unknown action type {kind!r}: expected discard, play, go or next")

@@ -1,0 +1,54 @@
+"""Chance, drawn from an injected seeded generator: the cut for deal, the deal, the starter.
+
+Each chance action gets its own generator derived from the game's seed and the number of
+chance actions before it, so a game rebuilt from its record continues with exactly the
+same luck, and nothing ever touches the global ``random`` state.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from cribkit.actions import ChanceAction, CutForDeal, Deal, TurnStarter
+from cribkit.cards import DECK, Card
+from cribkit.errors import CribkitError
+from cribkit.state import HAND_SIZE, GameState, Phase
+
+__all__ = ["chance_action", "chance_rng", "new_seed"]
+
+
+def new_seed() -> int:
+    """A seed for a live game, from the operating system's secure source."""
+    return secrets.randbits(63)
+
+
+def chance_rng(seed: int, index: int) -> random.Random:
+    """The generator for the ``index``-th chance action of the game seeded ``seed``."""
+    return random.Random(f"cribkit/{seed}/{index}")
+
+
+def chance_action(state: GameState, rng: random.Random) -> ChanceAction:
+    """Draw what chance does next in ``state`` (which must be waiting on chance)."""
+    if state.phase is Phase.CUT_FOR_DEAL:
+        first, second = rng.sample(DECK, 2)
+        return CutForDeal((first, second))
+    if state.phase is Phase.DEAL:
+        return _deal(state, rng)
+    if state.phase is Phase.STARTER:
+        dealt = set(state.dealt[0]) | set(state.dealt[1])
+        return TurnStarter(rng.choice([card for card in DECK if card not in dealt]))
+    raise CribkitError(f"chance does not act in the {state.phase} phase")
+
+
+def _deal(state: GameState, rng: random.Random) -> Deal:
+    """Shuffle, then deal one at a time, the pone first, six each."""
+    assert state.dealer is not None
+    deck = list(DECK)
+    rng.shuffle(deck)
+    pone_cards = deck[0 : 2 * HAND_SIZE : 2]
+    dealer_cards = deck[1 : 2 * HAND_SIZE : 2]
+    hands: list[tuple[Card, ...]] = [(), ()]
+    hands[1 - state.dealer] = tuple(sorted(pone_cards))
+    hands[state.dealer] = tuple(sorted(dealer_cards))
+    return Deal((hands[0], hands[1]))

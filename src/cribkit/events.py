@@ -1,0 +1,125 @@
+"""What a game remembers and reports: scoring events, pegs, shows, the play log, the outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from cribkit.cards import Card
+from cribkit.rules import Skunk
+from cribkit.scoring import Breakdown, ScoreItem
+
+__all__ = ["Outcome", "Pegs", "PlayLogEntry", "ScoreContext", "ScoreEvent", "Show"]
+
+
+class ScoreContext(StrEnum):
+    """When points were scored: at the cut (heels), in the play, or in the show."""
+
+    HEELS = "heels"
+    PLAY = "play"
+    HAND = "hand"
+    CRIB = "crib"
+
+
+@dataclass(frozen=True, slots=True)
+class Pegs:
+    """A player's two pegs: ``front`` is the score, ``back`` the score before the last peg."""
+
+    front: int = 0
+    back: int = 0
+
+    def advance(self, points: int) -> Pegs:
+        """Leapfrog: the back peg jumps ``points`` past the front one and becomes the front."""
+        return Pegs(self.front + points, self.front)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    """One scoring item pegged by one player, with that player's score after it."""
+
+    player: int
+    context: ScoreContext
+    item: ScoreItem
+    score: int
+    hand_number: int
+
+    @property
+    def points(self) -> int:
+        return self.item.points
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "context": self.context.value,
+            "score": self.score,
+            "hand_number": self.hand_number,
+            **self.item.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """A hand or crib laid down and counted at the show (public once counted)."""
+
+    player: int
+    context: ScoreContext
+    cards: tuple[Card, ...]
+    starter: Card
+    breakdown: Breakdown
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "context": self.context.value,
+            "cards": [str(card) for card in self.cards],
+            "starter": str(self.starter),
+            "total": self.breakdown.total,
+            "call": self.breakdown.call,
+            "items": [item.to_dict() for item in self.breakdown.items],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLogEntry:
+    """One public moment of the play: a card played (with the count after) or a go.
+
+    ``card`` is ``None`` for a go; ``reset`` marks the count returning to 0 after it.
+    """
+
+    player: int
+    card: Card | None
+    count: int
+    reset: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "card": None if self.card is None else str(self.card),
+            "count": self.count,
+            "reset": self.reset,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: who won, the final scores, and whether the loser was skunked."""
+
+    winner: int
+    scores: tuple[int, int]
+    skunk: Skunk
+
+    @property
+    def loser(self) -> int:
+        return 1 - self.winner
+
+    @property
+    def margin(self) -> int:
+        return self.scores[self.winner] - self.scores[self.loser]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "skunk": self.skunk.value,
+            "margin": self.margin,
+        }

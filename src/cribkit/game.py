@@ -1,0 +1,79 @@
+"""A game in progress: a ``GameState`` plus its seed, its actions and chance run for you.
+
+``Game`` is the convenient front door (like a chess board object): apply a player's
+action and it lets chance act (deal, starter, cut) until a player must move again. The
+state itself stays immutable; ``Game`` only keeps the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cribkit.actions import Action, PlayerAction
+from cribkit.dealing import chance_action, chance_rng, new_seed
+from cribkit.events import ScoreEvent
+from cribkit.rules import STANDARD, GameRules
+from cribkit.state import GameState
+from cribkit.view import PlayerView, view_of
+
+__all__ = ["Game"]
+
+
+class Game:
+    """One game from the cut for deal to 121, with its full history.
+
+    >>> game = Game(seed=7)
+    >>> game.state.phase
+    <Phase.DISCARD: 'discard'>
+    """
+
+    def __init__(self, *, seed: int | None = None, rules: GameRules = STANDARD) -> None:
+        self.seed: int = new_seed() if seed is None else seed
+        self.rules = rules
+        self.state = GameState(rules=rules)
+        self.actions: list[Action] = []
+        self.events: list[ScoreEvent] = []
+        self._chance_count = 0
+        self._run_chance()
+
+    @classmethod
+    def from_actions(
+        cls, actions: Iterable[Action], *, seed: int, rules: GameRules = STANDARD
+    ) -> Game:
+        """Rebuild a game by applying recorded actions (chance ones included) in order."""
+        game = cls.__new__(cls)
+        game.seed, game.rules = seed, rules
+        game.state = GameState(rules=rules)
+        game.actions, game.events = [], []
+        game._chance_count = 0
+        for action in actions:
+            game._record(action)
+        game._run_chance()
+        return game
+
+    def apply(self, action: PlayerAction) -> tuple[ScoreEvent, ...]:
+        """Apply a player's action, then chance's; return every event scored meanwhile."""
+        start = len(self.events)
+        self._record(action)
+        self._run_chance()
+        return tuple(self.events[start:])
+
+    def view(self, player: int) -> PlayerView:
+        return view_of(self.state, player)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def _record(self, action: Action) -> None:
+        transition = self.state.apply(action)
+        if self.state.is_chance:
+            self._chance_count += 1
+        self.state = transition.state
+        self.actions.append(action)
+        self.events.extend(transition.events)
+
+    def _run_chance(self) -> None:
+        while self.state.is_chance:
+            rng = chance_rng(self.seed, self._chance_count)
+            self._record(chance_action(self.state, rng))

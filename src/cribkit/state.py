@@ -1,0 +1,438 @@
+"""The whole game as an explicit, immutable state machine.
+
+``GameState.apply(action)`` checks the action first (raising ``IllegalActionError`` with
+the reason and changing nothing), then returns a ``Transition``: the new state and the
+scoring events in rules order. The game ends on the very event that reaches the target:
+heels before the play, the pone's hand before the dealer's hand before the crib.
+
+Chance (the cut for deal, the deal, the starter) is an explicit actor: its actions carry
+the cards chance chose, so a game record replays without any random generator. See
+``dealing`` for drawing them from a seeded ``random.Random``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from itertools import combinations
+from typing import NamedTuple
+
+from cribkit.actions import (
+    Action,
+    CutForDeal,
+    Deal,
+    Discard,
+    Go,
+    NextHand,
+    Play,
+    PlayerAction,
+    TurnStarter,
+)
+from cribkit.cards import Card, Rank, check_distinct, format_cards
+from cribkit.errors import CribkitError, IllegalActionError
+from cribkit.events import Outcome, Pegs, PlayLogEntry, ScoreContext, ScoreEvent, Show
+from cribkit.rules import STANDARD, GameRules
+from cribkit.scoring import (
+    MAX_COUNT,
+    ScoreItem,
+    go_item,
+    heels_item,
+    last_card_item,
+    score_play,
+    score_show,
+)
+
+__all__ = ["HAND_SIZE", "KEEP_SIZE", "GameState", "Phase", "Transition"]
+
+HAND_SIZE = 6
+"""Cards dealt to each player in two-player cribbage."""
+KEEP_SIZE = 4
+"""Cards each player keeps after laying two away to the crib."""
+
+
+class Phase(StrEnum):
+    """Where the game is. Chance acts in CUT_FOR_DEAL, DEAL and STARTER."""
+
+    CUT_FOR_DEAL = "cut_for_deal"
+    DEAL = "deal"
+    DISCARD = "discard"
+    STARTER = "starter"
+    PLAY = "play"
+    SHOW = "show"
+    GAME_OVER = "game_over"
+
+
+_CHANCE_PHASES = frozenset({Phase.CUT_FOR_DEAL, Phase.DEAL, Phase.STARTER})
+
+
+class Transition(NamedTuple):
+    """What ``apply`` returns: the state after the action and the points it scored."""
+
+    state: GameState
+    events: tuple[ScoreEvent, ...]
+
+
+def _other(player: int) -> int:
+    return 1 - player
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """An immutable snapshot of a game. Build a new game with ``GameState()``.
+
+    Seats are 0 and 1. Fields are public facts or hidden ones; ``view(player)`` (see
+    ``cribkit.view``) is what a player may see.
+    """
+
+    rules: GameRules = STANDARD
+    phase: Phase = Phase.CUT_FOR_DEAL
+    dealer: int | None = None
+    hand_number: int = 0
+    pegs: tuple[Pegs, Pegs] = (Pegs(), Pegs())
+    cuts: tuple[CutForDeal, ...] = ()
+    dealt: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    starter: Card | None = None
+    held: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    series: tuple[Card, ...] = ()
+    said_go: tuple[bool, bool] = (False, False)
+    to_play: int | None = None
+    last_player: int | None = None
+    play_log: tuple[PlayLogEntry, ...] = ()
+    shows: tuple[Show, ...] = ()
+    outcome: Outcome | None = None
+    _events: tuple[ScoreEvent, ...] = field(default=(), repr=False, compare=False)
+
+    # ------------------------------------------------------------ derived facts
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return (self.pegs[0].front, self.pegs[1].front)
+
+    @property
+    def pone(self) -> int | None:
+        return None if self.dealer is None else _other(self.dealer)
+
+    @property
+    def count(self) -> int:
+        """The running count of the current series."""
+        return sum(card.pips for card in self.series)
+
+    @property
+    def is_chance(self) -> bool:
+        """True when chance, not a player, acts next."""
+        return self.phase in _CHANCE_PHASES
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def kept(self, player: int) -> tuple[Card, ...]:
+        """The four cards ``player`` kept for the show (the six dealt less the discards)."""
+        thrown = set(self.discards[player])
+        return tuple(card for card in self.dealt[player] if card not in thrown)
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        """The dealer's crib: both players' discards (pone's first)."""
+        if self.dealer is None:
+            return ()
+        return self.discards[_other(self.dealer)] + self.discards[self.dealer]
+
+    def players_to_move(self) -> tuple[int, ...]:
+        """Seats that may act now (both in the discard and after the show)."""
+        if self.phase is Phase.DISCARD:
+            return tuple(p for p in (0, 1) if not self.discards[p])
+        if self.phase is Phase.PLAY and self.to_play is not None:
+            return (self.to_play,)
+        if self.phase is Phase.SHOW:
+            return (0, 1)
+        return ()
+
+    def can_play(self, player: int) -> bool:
+        """Whether ``player`` holds a card that keeps the count at 31 or less."""
+        room = MAX_COUNT - self.count
+        return any(card.pips <= room for card in self.held[player])
+
+    # ------------------------------------------------------------ legality
+
+    def legal_actions(self) -> list[PlayerAction]:
+        """Every player action the rules allow now; empty when chance acts or it is over."""
+        actions: list[PlayerAction] = []
+        for player in self.players_to_move():
+            if self.phase is Phase.DISCARD:
+                actions.extend(
+                    Discard(player, pair) for pair in combinations(self.dealt[player], 2)
+                )
+            elif self.phase is Phase.PLAY:
+                room = MAX_COUNT - self.count
+                playable = [Play(player, c) for c in self.held[player] if c.pips <= room]
+                actions.extend(playable if playable else [Go(player)])
+            else:
+                actions.append(NextHand(player))
+        return actions
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except CribkitError:
+            return False
+        return True
+
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
+        match action:
+            case CutForDeal():
+                self._check_cut(action)
+            case Deal():
+                self._check_deal(action)
+            case TurnStarter():
+                self._check_starter(action)
+            case Discard():
+                self._check_discard(action)
+            case Play():
+                self._check_play(action)
+            case Go():
+                self._check_go(action)
+            case NextHand():
+                self._check_next(action)
+            case _:
+                raise IllegalActionError(f"{action!r} is not a cribbage action")
+
+    def _require_phase(self, phase: Phase, what: str) -> None:
+        if self.phase is not phase:
+            raise IllegalActionError(f"cannot {what} now: the game is in the {self.phase} phase")
+
+    def _check_cut(self, action: CutForDeal) -> None:
+        self._require_phase(Phase.CUT_FOR_DEAL, "cut for deal")
+        check_distinct(action.cards)
+
+    def _check_deal(self, action: Deal) -> None:
+        self._require_phase(Phase.DEAL, "deal")
+        if any(len(hand) != HAND_SIZE for hand in action.hands):
+            raise IllegalActionError(f"each player is dealt {HAND_SIZE} cards")
+        check_distinct(action.hands[0] + action.hands[1])
+
+    def _check_starter(self, action: TurnStarter) -> None:
+        self._require_phase(Phase.STARTER, "turn the starter")
+        if action.card in self.dealt[0] or action.card in self.dealt[1]:
+            raise IllegalActionError(f"{action.card} was dealt; the starter comes from the pack")
+
+    def _check_player(self, player: int, what: str) -> None:
+        if player not in (0, 1):
+            raise IllegalActionError(f"there is no player {player}; seats are 0 and 1")
+        if player not in self.players_to_move():
+            raise IllegalActionError(f"it is not player {player}'s turn to {what}")
+
+    def _check_discard(self, action: Discard) -> None:
+        self._require_phase(Phase.DISCARD, "discard")
+        self._check_player(action.player, "discard")
+        first, second = action.cards
+        if first == second:
+            raise IllegalActionError("lay away two different cards")
+        hand = self.dealt[action.player]
+        missing = [card for card in action.cards if card not in hand]
+        if missing:
+            raise IllegalActionError(
+                f"{format_cards(missing)} not in your hand ({format_cards(hand)})"
+            )
+
+    def _check_play(self, action: Play) -> None:
+        self._require_phase(Phase.PLAY, "play a card")
+        self._check_player(action.player, "play")
+        if action.card not in self.held[action.player]:
+            raise IllegalActionError(f"you do not hold {action.card}")
+        total = self.count + action.card.pips
+        if total > MAX_COUNT:
+            raise IllegalActionError(
+                f"the count would be {total}; play a card of {MAX_COUNT - self.count} "
+                "or less, or say go"
+            )
+
+    def _check_go(self, action: Go) -> None:
+        self._require_phase(Phase.PLAY, "say go")
+        self._check_player(action.player, "say go")
+        if self.can_play(action.player):
+            raise IllegalActionError(
+                f"you can play without passing 31 (the count is {self.count}): no go"
+            )
+
+    def _check_next(self, action: NextHand) -> None:
+        self._require_phase(Phase.SHOW, "move to the next hand")
+        self._check_player(action.player, "move on")
+
+    # ------------------------------------------------------------ transitions
+
+    def apply(self, action: Action) -> Transition:
+        """Check ``action``, then return the new state and the events it scored in order."""
+        self.check(action)
+        start = replace(self, _events=())
+        match action:
+            case CutForDeal():
+                after = start._apply_cut(action)
+            case Deal():
+                after = start._apply_deal(action)
+            case TurnStarter():
+                after = start._apply_starter(action)
+            case Discard():
+                after = start._apply_discard(action)
+            case Play():
+                after = start._apply_play(action)
+            case Go():
+                after = start._apply_go(action)
+            case NextHand():
+                after = start._apply_next()
+        return Transition(replace(after, _events=()), after._events)
+
+    def _peg(self, player: int, item: ScoreItem, context: ScoreContext) -> GameState:
+        """Peg one item; on reaching the target the game ends right here."""
+        if self.is_over or item.points == 0:
+            return self
+        pegs = list(self.pegs)
+        pegs[player] = pegs[player].advance(item.points)
+        score = pegs[player].front
+        event = ScoreEvent(player, context, item, score, self.hand_number)
+        state = replace(self, pegs=(pegs[0], pegs[1]), _events=(*self._events, event))
+        if score >= self.rules.target:
+            scores = state.scores
+            outcome = Outcome(player, scores, self.rules.skunk(scores[_other(player)]))
+            state = replace(state, phase=Phase.GAME_OVER, outcome=outcome, to_play=None)
+        return state
+
+    def _apply_cut(self, action: CutForDeal) -> GameState:
+        first, second = action.cards
+        cuts = (*self.cuts, action)
+        if first.rank == second.rank:
+            return replace(self, cuts=cuts)
+        dealer = 0 if first.rank < second.rank else 1
+        return replace(self, cuts=cuts, dealer=dealer, phase=Phase.DEAL)
+
+    def _apply_deal(self, action: Deal) -> GameState:
+        return replace(
+            self,
+            phase=Phase.DISCARD,
+            hand_number=self.hand_number + 1,
+            dealt=action.hands,
+            discards=((), ()),
+            held=((), ()),
+            starter=None,
+            series=(),
+            said_go=(False, False),
+            to_play=None,
+            last_player=None,
+            play_log=(),
+            shows=(),
+        )
+
+    def _apply_discard(self, action: Discard) -> GameState:
+        discards = list(self.discards)
+        discards[action.player] = tuple(sorted(action.cards))
+        state = replace(self, discards=(discards[0], discards[1]))
+        if all(discards):
+            held = (state.kept(0), state.kept(1))
+            state = replace(state, phase=Phase.STARTER, held=held)
+        return state
+
+    def _apply_starter(self, action: TurnStarter) -> GameState:
+        assert self.dealer is not None
+        state = replace(self, starter=action.card, phase=Phase.PLAY, to_play=self.pone)
+        if action.card.rank is Rank.JACK:
+            state = state._peg(self.dealer, heels_item(action.card), ScoreContext.HEELS)
+        return state._settle_play()
+
+    def _apply_play(self, action: Play) -> GameState:
+        player, card = action.player, action.card
+        breakdown = score_play(self.series, card)
+        held = list(self.held)
+        held[player] = tuple(c for c in held[player] if c != card)
+        series = (*self.series, card)
+        count = self.count + card.pips
+        state = replace(
+            self,
+            held=(held[0], held[1]),
+            series=series,
+            last_player=player,
+            to_play=_other(player),
+            play_log=(*self.play_log, PlayLogEntry(player, card, count)),
+        )
+        for item in breakdown.items:
+            state = state._peg(player, item, ScoreContext.PLAY)
+        if state.is_over:
+            return state
+        if count == MAX_COUNT:
+            state = state._reset_series()
+        return state._settle_play()
+
+    def _apply_go(self, action: Go) -> GameState:
+        said = list(self.said_go)
+        said[action.player] = True
+        entry = PlayLogEntry(action.player, None, self.count)
+        state = replace(
+            self,
+            said_go=(said[0], said[1]),
+            to_play=_other(action.player),
+            play_log=(*self.play_log, entry),
+        )
+        return state._settle_play()
+
+    def _reset_series(self) -> GameState:
+        """The count goes back to 0; the player who did not play the last card leads."""
+        assert self.last_player is not None
+        log = self.play_log
+        if log:
+            log = (*log[:-1], replace(log[-1], reset=True))
+        return replace(
+            self,
+            series=(),
+            said_go=(False, False),
+            to_play=_other(self.last_player),
+            play_log=log,
+        )
+
+    def _settle_play(self) -> GameState:
+        """Find who acts next in the play, scoring go / last card and resets on the way."""
+        state = self
+        while not state.is_over:
+            if not state.held[0] and not state.held[1]:
+                if state.series and state.last_player is not None:
+                    last = last_card_item(state.series[-1])
+                    state = state._peg(state.last_player, last, ScoreContext.PLAY)
+                return state._count_shows()
+            mover = state.to_play
+            assert mover is not None
+            if state.can_play(mover) or (state.held[mover] and not state.said_go[mover]):
+                return state  # the mover plays, or must say go
+            other = _other(mover)
+            if state.can_play(other):
+                return replace(state, to_play=other)
+            # Neither can play: the last card of the series takes one for the go.
+            assert state.last_player is not None and state.series
+            state = state._peg(state.last_player, go_item(state.series[-1]), ScoreContext.PLAY)
+            state = state._reset_series()
+        return state
+
+    def _count_shows(self) -> GameState:
+        """The show in order: pone's hand, dealer's hand, then the crib; 121 stops it."""
+        assert self.dealer is not None and self.starter is not None
+        if self.is_over:
+            return self
+        state = replace(self, phase=Phase.SHOW, to_play=None)
+        pone, dealer = _other(self.dealer), self.dealer
+        order = (
+            (pone, ScoreContext.HAND, self.kept(pone)),
+            (dealer, ScoreContext.HAND, self.kept(dealer)),
+            (dealer, ScoreContext.CRIB, self.crib),
+        )
+        for player, context, cards in order:
+            if state.is_over:
+                break
+            breakdown = score_show(cards, self.starter, crib=context is ScoreContext.CRIB)
+            show = Show(player, context, tuple(sorted(cards)), self.starter, breakdown)
+            state = replace(state, shows=(*state.shows, show))
+            for item in breakdown.items:
+                state = state._peg(player, item, context)
+        return state
+
+    def _apply_next(self) -> GameState:
+        assert self.dealer is not None
+        return replace(self, phase=Phase.DEAL, dealer=_other(self.dealer))
