@@ -30,6 +30,7 @@ __all__ = [
     "heels_item",
     "last_card_item",
     "rank_points",
+    "score_cards",
     "score_play",
     "score_show",
     "show_points",
@@ -378,3 +379,13 @@ def last_card_item(card: Card) -> ScoreItem:
 def heels_item(starter: Card) -> ScoreItem:
     """Two for his heels: the starter is a jack, scored to the dealer at the cut."""
     return ScoreItem(ScoreKind.HEELS, 2, (starter,), "two for his heels")
+
+
+def score_cards(cards: Sequence[Card]) -> Breakdown:
+    """Fifteens, pairs and runs of any cards on their own (no starter, flush or nobs).
+
+    What a player sees in four kept cards before the cut; greedy play keeps the best.
+    """
+    check_distinct(cards)
+    ordered = sorted(cards)
+    return Breakdown((*_fifteens(ordered), *_pairs_and_runs(ordered)))

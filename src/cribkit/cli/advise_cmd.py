@@ -1,0 +1,1 @@
+"""The `cribkit advise` command (being written)."""

@@ -1,0 +1,1 @@
+"""The `cribkit distribution` command (being written)."""

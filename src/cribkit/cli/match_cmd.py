@@ -1,0 +1,1 @@
+"""The `cribkit match` command (being written)."""

@@ -1,0 +1,1 @@
+"""The `cribkit play` command (being written)."""

@@ -1,0 +1,1 @@
+"""The `cribkit replay` command (being written)."""

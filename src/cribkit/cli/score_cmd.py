@@ -1,0 +1,1 @@
+"""The `cribkit score` command (being written)."""

@@ -1,0 +1,1 @@
+"""The `cribkit serve` command (being written)."""

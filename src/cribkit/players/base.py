@@ -1,0 +1,58 @@
+"""The one interface every computer player implements: choose an action from a view.
+
+A strategy sees only a ``PlayerView`` (which has no field for hidden cards) and keeps its
+own seeded generator, so a match is reproducible and no strategy can peek.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from cribkit.actions import NextHand, PlayerAction
+from cribkit.errors import CribkitError
+from cribkit.view import PlayerView
+
+__all__ = ["Strategy", "StrategyBase"]
+
+
+class Strategy(Protocol):
+    """Anything with a ``name`` that picks one of ``view.legal_actions``."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> PlayerAction:
+        """Return one of ``view.legal_actions``."""
+        ...
+
+
+class StrategyBase:
+    """Shared plumbing: the seeded generator and the trivial decisions.
+
+    Subclasses implement ``choose_discard`` and ``choose_play``; ``choose`` dispatches on
+    the kind of legal actions and answers "next hand" itself.
+    """
+
+    name = "base"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> PlayerAction:
+        actions = view.legal_actions
+        if not actions:
+            raise CribkitError(f"player {view.player} has nothing to do in the {view.phase} phase")
+        if len(actions) == 1:
+            return actions[0]
+        first = actions[0]
+        if isinstance(first, NextHand):
+            return first
+        if view.phase == "discard":
+            return self.choose_discard(view)
+        return self.choose_play(view)
+
+    def choose_discard(self, view: PlayerView) -> PlayerAction:
+        raise NotImplementedError
+
+    def choose_play(self, view: PlayerView) -> PlayerAction:
+        raise NotImplementedError
