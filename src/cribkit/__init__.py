@@ -4,6 +4,16 @@ The core (cards, scoring, the game state machine, records, analysis and players)
 standard library and NumPy only; the web and command line sit on top of it.
 """
 
+from cribkit.actions import (
+    CutForDeal,
+    Deal,
+    Discard,
+    Go,
+    NextHand,
+    Play,
+    TurnStarter,
+    parse_action,
+)
 from cribkit.cards import DECK, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from cribkit.errors import (
     CribkitError,
@@ -13,35 +23,66 @@ from cribkit.errors import (
     InvalidRecordError,
     WrongCardCountError,
 )
+from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
+from cribkit.game import Game
+from cribkit.record import GameRecord
+from cribkit.rules import STANDARD, GameRules, Skunk
 from cribkit.scoring import (
     Breakdown,
     ScoreItem,
     ScoreKind,
+    score_cards,
     score_play,
     score_show,
     show_points,
 )
+from cribkit.state import GameState, Phase, Transition
+from cribkit.view import PlayerView, view_of
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DECK",
+    "STANDARD",
     "Breakdown",
     "Card",
     "CribkitError",
+    "CutForDeal",
+    "Deal",
+    "Discard",
     "DuplicateCardError",
+    "Game",
+    "GameRecord",
+    "GameRules",
+    "GameState",
+    "Go",
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidRecordError",
+    "NextHand",
+    "Outcome",
+    "Pegs",
+    "Phase",
+    "Play",
+    "PlayerView",
     "Rank",
+    "ScoreContext",
+    "ScoreEvent",
     "ScoreItem",
     "ScoreKind",
+    "Show",
+    "Skunk",
     "Suit",
+    "Transition",
+    "TurnStarter",
     "WrongCardCountError",
     "format_cards",
+    "parse_action",
     "parse_card",
     "parse_cards",
+    "score_cards",
     "score_play",
     "score_show",
     "show_points",
+    "view_of",
 ]
