@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import total_ordering
 
 from cribkit.errors import DuplicateCardError, InvalidNotationError
 
@@ -59,8 +60,12 @@ class Rank(IntEnum):
         return "10" if self is Rank.TEN else self.symbol
 
 
+@total_ordering
 class Suit(Enum):
-    """The four suits; ``value`` is the canonical one-letter form."""
+    """The four suits; ``value`` is the canonical one-letter form.
+
+    Fully ordered (not just ``<``) so that ``Card`` supports ``<=`` and ``>=`` too.
+    """
 
     CLUBS = "C"
     DIAMONDS = "D"
@@ -202,10 +207,18 @@ def parse_cards(cards: str | Iterable[str | Card], *, distinct: bool = True) -> 
     With ``distinct`` (the default) a card given twice raises ``DuplicateCardError``.
     """
     items: Iterable[str | Card] = _tokens(cards) if isinstance(cards, str) else cards
-    parsed = tuple(item if isinstance(item, Card) else parse_card(item) for item in items)
+    parsed = tuple(_as_card(item) for item in items)
     if distinct:
         check_distinct(parsed)
     return parsed
+
+
+def _as_card(item: object) -> Card:
+    if isinstance(item, Card):
+        return item
+    if isinstance(item, str):
+        return parse_card(item)
+    raise InvalidNotationError(f"{item!r} is not a card: give text like 5H or a Card")
 
 
 def check_distinct(cards: Iterable[Card]) -> None:

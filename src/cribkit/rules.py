@@ -47,10 +47,7 @@ class GameRules:
 
     def to_text(self) -> str:
         """``target=121 skunk=91 double_skunk=61``: the form game records store."""
-        return (
-            f"target={self.target} skunk={self.skunk_line} "
-            f"double_skunk={self.double_skunk_line}"
-        )
+        return f"target={self.target} skunk={self.skunk_line} double_skunk={self.double_skunk_line}"
 
     @staticmethod
     def parse(text: str) -> GameRules:

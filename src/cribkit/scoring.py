@@ -18,7 +18,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from cribkit.cards import Card, Rank, Suit, check_distinct
-from cribkit.errors import IllegalActionError, WrongCardCountError
+from cribkit.errors import DuplicateCardError, IllegalActionError, WrongCardCountError
 from cribkit.talk import number_word
 
 __all__ = [
@@ -184,7 +184,15 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool) -> Breakdown:
 def _check_show(hand: Sequence[Card], starter: Card) -> None:
     if len(hand) != 4:
         raise WrongCardCountError(f"a hand or crib has 4 cards, not {len(hand)}")
-    check_distinct((*hand, starter))
+    try:
+        check_distinct((*hand, starter))
+    except DuplicateCardError:
+        if starter in hand:  # say which mistake it is; checked only once something is wrong
+            raise DuplicateCardError(
+                f"the starter {starter} is also among the hand or crib cards; "
+                "the starter is the shared fifth card"
+            ) from None
+        raise
 
 
 def _fifteens(cards: Sequence[Card]) -> Iterable[ScoreItem]:
