@@ -14,8 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
 from cribkit.cards import Card, Rank, Suit, check_distinct
 from cribkit.errors import DuplicateCardError, IllegalActionError, WrongCardCountError
@@ -271,7 +270,12 @@ def _flush_points(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
 
 def rank_points(ranks: Iterable[int]) -> int:
     """Fifteens + pairs + runs of five ranks (1..13), the part of a show suits cannot change."""
-    return _rank_table()[_rank_key(ranks)]
+    ranks = tuple(ranks)
+    key = _rank_key(ranks)
+    points = _RANK_POINTS.get(key)
+    if points is None:
+        points = _RANK_POINTS[key] = _score_ranks(ranks)
+    return points
 
 
 def _rank_key(ranks: Iterable[int]) -> int:
@@ -279,25 +283,23 @@ def _rank_key(ranks: Iterable[int]) -> int:
 
 
 _RANK_WEIGHT = tuple(0 if r == 0 else 1 << (3 * (r - 1)) for r in range(14))
+_RANK_POINTS: dict[int, int] = {}
+"""Memo of ``rank_points`` by rank multiset (at most 6,175 entries), filled on demand."""
 
 
-@cache
-def _rank_table() -> dict[int, int]:
-    """Points of every multiset of five ranks (at most four of a rank), built once."""
-    table: dict[int, int] = {}
-    suits = tuple(Suit)
-    for ranks in combinations_with_replacement(range(1, 14), 5):
-        counts = Counter(ranks)
-        if max(counts.values()) > 4:
-            continue
-        seen: Counter[int] = Counter()
-        cards: list[Card] = []
-        for r in ranks:
-            cards.append(Card(Rank(r), suits[seen[r]]))
-            seen[r] += 1
-        breakdown = Breakdown(tuple(_fifteens(cards)) + tuple(_pairs_and_runs(sorted(cards))))
-        table[_rank_key(ranks)] = breakdown.total
-    return table
+def _score_ranks(ranks: Sequence[int]) -> int:
+    """Score five ranks by giving equal ranks different suits (suits cannot matter here)."""
+    seen: Counter[int] = Counter()
+    cards: list[Card] = []
+    for rank in sorted(ranks):
+        if seen[rank] == len(_SUITS):
+            raise WrongCardCountError(f"a deck has only four cards of rank {rank}")
+        cards.append(Card(Rank(rank), _SUITS[seen[rank]]))
+        seen[rank] += 1
+    return sum(item.points for item in (*_fifteens(cards), *_pairs_and_runs(cards)))
+
+
+_SUITS = tuple(Suit)
 
 
 def show_points(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
@@ -311,13 +313,16 @@ def show_points(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
 
 def _show_points_unchecked(hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
     a, b, c, d = hand
-    total = _rank_table()[
+    key = (
         _RANK_WEIGHT[a.rank]
         + _RANK_WEIGHT[b.rank]
         + _RANK_WEIGHT[c.rank]
         + _RANK_WEIGHT[d.rank]
         + _RANK_WEIGHT[starter.rank]
-    ]
+    )
+    total = _RANK_POINTS.get(key)
+    if total is None:
+        total = rank_points((a.rank, b.rank, c.rank, d.rank, starter.rank))
     suit = a.suit
     if b.suit is suit and c.suit is suit and d.suit is suit:
         if starter.suit is suit:
