@@ -1,0 +1,46 @@
+"""Helpers shared by the CLI tests: run a command in-process, check bad-input handling."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+
+from click.testing import Result
+from typer.testing import CliRunner
+
+from cribkit.cli import app
+from cribkit.game import Game
+from cribkit.rules import STANDARD, GameRules
+
+
+def invoke(args: Sequence[str], *, input: str | None = None) -> Result:
+    """Run ``cribkit ARGS...`` in-process; stdout and stderr stay apart on the result."""
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def json_out(result: Result) -> object:
+    """The command's stdout as JSON, after checking that it succeeded."""
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def assert_bad_input(result: Result, *fragments: str) -> None:
+    """Exit status 2, a ``cribkit:`` message on stderr naming the problem, no traceback."""
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("cribkit: "), result.stderr
+    for fragment in fragments:
+        assert fragment in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def random_game(seed: int, *, rules: GameRules = STANDARD, max_actions: int | None = None) -> Game:
+    """A game of random legal moves, to 121 or stopped after ``max_actions`` player moves."""
+    game = Game(seed=seed, rules=rules)
+    rng = random.Random(seed)
+    moves = 0
+    while not game.is_over and (max_actions is None or moves < max_actions):
+        game.apply(rng.choice(game.state.legal_actions()))
+        moves += 1
+    return game
