@@ -195,12 +195,16 @@ def _check_show(hand: Sequence[Card], starter: Card) -> None:
 
 
 def _fifteens(cards: Sequence[Card]) -> Iterable[ScoreItem]:
+    valued = [(card.pips, card) for card in cards]
     points = 0
-    for size in range(2, len(cards) + 1):
-        for combo in combinations(cards, size):
-            if sum(card.pips for card in combo) == 15:
+    for size in range(2, len(valued) + 1):
+        for combo in combinations(valued, size):
+            if sum(pips for pips, _ in combo) == 15:
                 points += 2
-                yield ScoreItem(ScoreKind.FIFTEEN, 2, combo, f"fifteen {number_word(points)}")
+                combo_cards = tuple(card for _, card in combo)
+                yield ScoreItem(
+                    ScoreKind.FIFTEEN, 2, combo_cards, f"fifteen {number_word(points)}"
+                )
 
 
 def _pairs_and_runs(cards: Sequence[Card]) -> Iterable[ScoreItem]:
