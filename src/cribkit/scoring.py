@@ -202,9 +202,7 @@ def _fifteens(cards: Sequence[Card]) -> Iterable[ScoreItem]:
             if sum(pips for pips, _ in combo) == 15:
                 points += 2
                 combo_cards = tuple(card for _, card in combo)
-                yield ScoreItem(
-                    ScoreKind.FIFTEEN, 2, combo_cards, f"fifteen {number_word(points)}"
-                )
+                yield ScoreItem(ScoreKind.FIFTEEN, 2, combo_cards, f"fifteen {number_word(points)}")
 
 
 def _pairs_and_runs(cards: Sequence[Card]) -> Iterable[ScoreItem]:
