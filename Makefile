@@ -7,7 +7,7 @@ LOCALE := src/cribkit/web/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test test-fast lint bench catalogs compile-catalogs winprob clean
+.PHONY: install serve test test-fast lint bench i18n i18n-extract i18n-update i18n-compile i18n-check winprob clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,14 +39,19 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-## catalogs: re-extract translatable strings and merge them into the catalogues
-catalogs: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -o $(LOCALE)/messages.pot src/cribkit/web
-	$(BIN)/pybabel update -i $(LOCALE)/messages.pot -d $(LOCALE)
+## i18n: re-extract translatable strings, merge them into the catalogues, compile
+i18n-extract: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project cribkit \
+		-o $(LOCALE)/messages.pot src/cribkit/web
+i18n-update: i18n-extract
+	$(BIN)/pybabel update -i $(LOCALE)/messages.pot -d $(LOCALE) --ignore-obsolete -N -w 100
+i18n-compile: $(STAMP)
+	$(BIN)/pybabel compile -d $(LOCALE) --statistics
+i18n: i18n-update i18n-compile
 
-## compile-catalogs: compile the .po catalogues to the .mo files the app loads
-compile-catalogs: $(STAMP)
-	$(BIN)/pybabel compile -d $(LOCALE)
+## i18n-check: fail if any string is untranslated in zh_CN or the catalogue is stale
+i18n-check: $(STAMP)
+	$(BIN)/pytest -q tests/web/test_web_catalogue.py
 
 ## winprob: rebuild the win-probability table shipped in src/cribkit/data
 winprob: $(STAMP)
