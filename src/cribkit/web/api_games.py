@@ -1,0 +1,146 @@
+"""The table's JSON API: start a game, read your view of it, make a move, ask for a hint.
+
+Every answer is built from the person's ``PlayerView`` (seat 0), which has no field for
+the computer's hand, the crib or the deck; the stored record (and its seed) never leaves
+the server while the game is on.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from fastapi import APIRouter, Request, Response, status
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from cribkit.errors import CribkitError
+from cribkit.web.games import (
+    COMPUTER,
+    HUMAN,
+    GameNotFoundError,
+    GameService,
+    LoadedGame,
+    StaleVersionError,
+)
+from cribkit.web.players_identity import issue_player, player_id_of, remember_player
+
+__all__ = ["game_payload", "router", "service_of"]
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+class CreateGame(BaseModel):
+    level: str = Field(default="medium", examples=["easy", "medium", "hard"])
+    seed: int | None = Field(
+        default=None, description="Honoured only when the server runs in testing mode."
+    )
+
+
+class MoveRequest(BaseModel):
+    action: Any = Field(
+        default=None,
+        description="One of the view's legal_actions, posted back unchanged.",
+        examples=[{"type": "play", "player": 0, "card": "5H"}],
+    )
+    version: Any = Field(default=None, description="The view's version the move was made on.")
+
+
+class Message(BaseModel):
+    detail: str
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": Message, "description": "No such game for this player."},
+    409: {"description": "The move was made on an older version; the answer has the current view."},
+    422: {"model": Message, "description": "Not a legal move now, or not a move at all."},
+}
+
+
+def service_of(request: Request) -> GameService:
+    service: GameService = request.app.state.games
+    return service
+
+
+def game_payload(loaded: LoadedGame) -> dict[str, Any]:
+    """The person's view as JSON, with the game's id, version and this hand's events."""
+    game = loaded.game
+    view = game.view(HUMAN)
+    payload = view.to_dict()
+    hand = view.hand_number
+    payload.update(
+        id=loaded.id,
+        version=loaded.version,
+        level=loaded.level,
+        status=loaded.status,
+        you=HUMAN,
+        computer=COMPUTER,
+        events=[
+            {"seq": seq, **event.to_dict()}
+            for seq, event in enumerate(game.events)
+            if event.hand_number == hand
+        ],
+        event_count=len(game.events),
+    )
+    return payload
+
+
+def _error(code: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"detail": message, **extra}, status_code=code)
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, responses=_ERRORS)
+def create_game(request: Request, response: Response, body: CreateGame) -> Any:
+    """Start a game against the computer; the answer has the game's ``id`` and ``view``."""
+    player_id, is_new = issue_player(request)
+    try:
+        loaded = service_of(request).create(player_id, body.level, seed=body.seed)
+    except CribkitError as exc:
+        return _error(422, str(exc))
+    if is_new:
+        remember_player(request, response, player_id)
+    return {"id": loaded.id, "view": game_payload(loaded)}
+
+
+@router.get("/{game_id}", responses=_ERRORS)
+def get_game(request: Request, game_id: str) -> Any:
+    """Your view of the game: cards, scores, pegs, the count, legal actions, events."""
+    try:
+        loaded = service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return _error(404, str(exc))
+    return game_payload(loaded)
+
+
+@router.post("/{game_id}/actions", responses=_ERRORS)
+def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
+    """Make a move; the computer's replies are applied before the answer comes back."""
+    service = service_of(request)
+    try:
+        loaded = service.apply(player_id_of(request), game_id, body.action, body.version)
+    except GameNotFoundError as exc:
+        return _error(404, str(exc))
+    except StaleVersionError as exc:
+        return _error(409, str(exc), view=game_payload(exc.current))
+    except CribkitError as exc:
+        return _error(422, str(exc))
+    return game_payload(loaded)
+
+
+@router.get("/{game_id}/hint", responses=_ERRORS)
+def get_hint(request: Request, game_id: str) -> Any:
+    """The advisor's suggestion for your move now, from your view only."""
+    try:
+        loaded = service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return _error(404, str(exc))
+    try:
+        hints = importlib.import_module("cribkit.analysis.hints")
+    except ImportError:
+        return _error(501, "the advisor is not available in this build")
+    try:
+        advice = hints.hint(loaded.game.view(HUMAN))
+    except CribkitError as exc:
+        return _error(422, str(exc))
+    to_dict = getattr(advice, "to_dict", None)
+    return to_dict() if callable(to_dict) else advice

@@ -1,0 +1,587 @@
+// The table: drives /api/games with the person's view only, and draws it.
+// No bundler, no other host: an ES module loaded by templates/table.html.
+
+const root = document.getElementById("table");
+const T = JSON.parse(document.getElementById("table-strings").textContent);
+const $ = (id) => document.getElementById(id);
+
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const RED = new Set(["D", "H"]);
+
+const state = {
+  view: null,
+  selected: new Set(),
+  showStep: 0,
+  lastSeq: -1,
+  lastHand: 0,
+  playLogSeen: 0,
+  starterSeen: null,
+  busy: false,
+  announcedShows: new Set(),
+};
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? String(values[key]) : `{${key}}`));
+}
+
+function cardText(code) {
+  const rank = code[0] === "T" ? "10" : code[0];
+  return `${rank}${SUITS[code[1]]}`;
+}
+
+function cardElement(code, tag = "span") {
+  const el = document.createElement(tag);
+  el.className = `card ${RED.has(code[1]) ? "red" : "black"}`;
+  el.dataset.card = code;
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = code[0] === "T" ? "10" : code[0];
+  const suit = document.createElement("span");
+  suit.className = "suit";
+  suit.textContent = SUITS[code[1]];
+  el.append(rank, suit);
+  return el;
+}
+
+function backElement() {
+  const el = document.createElement("span");
+  el.className = "card back";
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+function who(player) {
+  return player === 0 ? T.you : T.computer;
+}
+
+// ------------------------------------------------------------------ network
+
+async function api(method, url, body) {
+  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(url, options);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  return { status: response.status, data };
+}
+
+function setBusy(busy) {
+  state.busy = busy;
+  root.classList.toggle("busy", busy);
+}
+
+async function send(action) {
+  if (state.busy || !state.view) return;
+  setBusy(true);
+  message("");
+  try {
+    const { status, data } = await api("POST", `/api/games/${state.view.id}/actions`, {
+      action,
+      version: state.view.version,
+    });
+    if (status === 200) {
+      update(data);
+    } else if (status === 409 && data && data.view) {
+      message(T.stale);
+      update(data.view);
+    } else {
+      message((data && data.detail) || T.network);
+    }
+  } catch {
+    message(T.network);
+  } finally {
+    setBusy(false);
+    render();
+  }
+}
+
+function message(text) {
+  $("message").textContent = typeof text === "string" ? text : JSON.stringify(text);
+}
+
+// ------------------------------------------------------------------ table talk
+
+function talk(text, kind = "") {
+  const item = document.createElement("li");
+  if (kind) item.className = kind;
+  item.textContent = text;
+  const list = $("talk");
+  list.prepend(item);
+  while (list.children.length > 60) list.lastChild.remove();
+}
+
+function announceEvent(event) {
+  const label = T.kinds[event.kind] || event.kind;
+  talk(`${fill(T.scored, { who: who(event.player), points: event.points, label })}  “${event.call}”`,
+    `score lane-${event.player}`);
+}
+
+// Announce what happened since the last view: the starter, each card and go, each score.
+function announce(view, { quiet = false } = {}) {
+  if (view.hand_number !== state.lastHand) {
+    state.lastHand = view.hand_number;
+    state.playLogSeen = 0;
+    state.starterSeen = null;
+    state.showStep = 0;
+    state.selected.clear();
+    state.announcedShows.clear();
+    if (!quiet) {
+      if (view.hand_number === 1 && view.cut_for_deal.length) {
+        for (const cut of view.cut_for_deal.slice(0, -1)) {
+          talk(`${fill(T.cut_line, { you: cardText(cut[0]), computer: cardText(cut[1]) })} ${T.cut_again}`);
+        }
+        const last = view.cut_for_deal[view.cut_for_deal.length - 1];
+        talk(fill(T.cut_line, { you: cardText(last[0]), computer: cardText(last[1]) }));
+      }
+      talk(`${fill(T.hand_no, { n: view.hand_number })}: ${view.dealer === 0 ? T.you_deal : T.computer_deals}`, "deal");
+    }
+  }
+  const fresh = view.events.filter((e) => e.seq > state.lastSeq);
+  state.lastSeq = Math.max(state.lastSeq, view.event_count - 1);
+  const pending = fresh.filter((e) => e.context === "play" || e.context === "heels");
+  if (view.starter && state.starterSeen !== view.starter) {
+    state.starterSeen = view.starter;
+    if (!quiet) talk(fill(T.starter_line, { card: cardText(view.starter) }), "starter");
+    for (const e of pending.filter((e) => e.context === "heels")) if (!quiet) announceEvent(e);
+  }
+  const rest = pending.filter((e) => e.context === "play");
+  const log = view.play_log.slice(state.playLogSeen);
+  state.playLogSeen = view.play_log.length;
+  let lastCard = null;
+  for (const entry of log) {
+    if (entry.card) {
+      lastCard = entry.card;
+      if (!quiet) talk(fill(T.played, { who: who(entry.player), card: cardText(entry.card), count: entry.count }), `play lane-${entry.player}`);
+      takeEvents(rest, (e) => !["go", "last_card"].includes(e.kind) && e.cards[e.cards.length - 1] === entry.card, quiet);
+    } else {
+      if (!quiet) talk(fill(T.said_go, { who: who(entry.player) }), `go lane-${entry.player}`);
+      takeEvents(rest, (e) => e.kind === "go" && e.cards[0] === lastCard, quiet);
+    }
+  }
+  takeEvents(rest, () => true, quiet);
+}
+
+function takeEvents(events, test, quiet) {
+  for (let i = 0; i < events.length; ) {
+    if (test(events[i])) {
+      if (!quiet) announceEvent(events[i]);
+      events.splice(i, 1);
+    } else {
+      i += 1;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ drawing
+
+function update(view) {
+  const first = state.view === null;
+  announce(view, { quiet: first });
+  if (first && view.version > 0) talk(T.resumed);
+  state.view = view;
+  render();
+}
+
+function legal(type) {
+  return state.view.legal_actions.filter((a) => a.type === type);
+}
+
+function placePegs(view) {
+  for (const player of [0, 1]) {
+    const pegs = view.pegs[player];
+    const holes = {
+      front: String(Math.min(pegs.front, 121)),
+      back: pegs.front === 0 && pegs.back === 0 ? "start" : String(pegs.back),
+    };
+    for (const which of ["back", "front"]) {
+      const peg = $(`peg-${player}-${which}`);
+      const hole = $(`hole-${player}-${holes[which]}`);
+      peg.setAttribute("cx", hole.getAttribute("cx"));
+      peg.setAttribute("cy", hole.getAttribute("cy"));
+      peg.dataset.hole = holes[which];
+      peg.dataset.score = String(pegs[which]);
+    }
+    $(`score-${player}`).textContent = String(pegs.front);
+    const gain = pegs.front - pegs.back;
+    $(`gain-${player}`).textContent = pegs.front > 0 ? `(+${gain})` : "";
+  }
+  const title = document.getElementById("pegboard-title");
+  title.textContent = `${T.you} ${view.pegs[0].front}, ${T.computer} ${view.pegs[1].front}`;
+}
+
+function renderHand(view) {
+  const hand = $("hand");
+  const focused = document.activeElement && document.activeElement.closest("#hand")
+    ? document.activeElement.dataset.card : null;
+  hand.replaceChildren();
+  const plays = new Set(legal("play").map((a) => a.card));
+  const discarding = legal("discard").length > 0;
+  view.hand.forEach((code, index) => {
+    const button = cardElement(code, "button");
+    button.type = "button";
+    button.classList.add("in-hand");
+    const key = document.createElement("span");
+    key.className = "key";
+    key.textContent = String(index + 1);
+    button.append(key);
+    const usable = !state.busy && (discarding || plays.has(code));
+    button.disabled = !usable;
+    if (discarding) {
+      const chosen = state.selected.has(code);
+      button.setAttribute("aria-pressed", chosen ? "true" : "false");
+      button.classList.toggle("chosen", chosen);
+      button.addEventListener("click", () => toggle(code));
+    } else if (plays.has(code)) {
+      button.addEventListener("click", () => send(legal("play").find((a) => a.card === code)));
+    }
+    button.setAttribute("aria-label", `${index + 1}: ${cardText(code)}`);
+    hand.append(button);
+  });
+  const again = focused && hand.querySelector(`[data-card="${focused}"]:not([disabled])`);
+  if (again) again.focus();
+}
+
+function toggle(code) {
+  if (state.selected.has(code)) state.selected.delete(code);
+  else if (state.selected.size < 2) state.selected.add(code);
+  else {
+    const [oldest] = state.selected;
+    state.selected.delete(oldest);
+    state.selected.add(code);
+  }
+  render();
+}
+
+function renderPile(view) {
+  $("count").textContent = String(view.count);
+  const pile = $("pile");
+  pile.replaceChildren();
+  // The whole play of this hand; cards of earlier series are dimmed.
+  let series = [];
+  const all = [];
+  for (const entry of view.play_log) {
+    if (entry.card) series.push(entry);
+    if (entry.reset) {
+      all.push(...series.map((e) => ({ ...e, old: true })));
+      series = [];
+    }
+  }
+  const current = view.series.length ? series : [];
+  const earlier = view.series.length ? all : all.concat(series.map((e) => ({ ...e, old: true })));
+  for (const entry of [...earlier, ...current]) {
+    const el = cardElement(entry.card);
+    el.classList.add(`by-${entry.player}`);
+    if (entry.old) el.classList.add("old");
+    el.title = who(entry.player);
+    pile.append(el);
+  }
+}
+
+function renderSpots(view) {
+  const opp = $("opponent-cards");
+  opp.replaceChildren(...Array.from({ length: view.opponent_cards_held }, backElement));
+  const starter = $("starter");
+  starter.replaceChildren(view.starter ? cardElement(view.starter) : backElement());
+  const cribCards = (view.discarded.length ? 2 : 0) + (view.opponent_has_discarded ? 2 : 0);
+  const crib = $("crib");
+  const cribAt = view.shows.findIndex((s) => s.context === "crib");
+  const inShow = cribAt >= 0 && (view.phase === "game_over" || state.showStep >= cribAt);
+  crib.replaceChildren(...(inShow ? [] : Array.from({ length: cribCards }, backElement)));
+  $("crib-label").textContent = view.dealer === 0 ? T.your_crib : T.computer_crib;
+  $("meta").textContent = view.hand_number
+    ? `${fill(T.hand_no, { n: view.hand_number })} · ${view.dealer === 0 ? T.you_deal : T.computer_deals}` : "";
+}
+
+function showTitle(show) {
+  if (show.context === "crib") return show.player === 0 ? T.your_crib : T.computer_crib;
+  return show.player === 0 ? T.your_hand : T.computer_hand;
+}
+
+function showTable(show) {
+  const box = document.createElement("div");
+  box.className = `show lane-${show.player}`;
+  const heading = document.createElement("h3");
+  heading.textContent = fill(T.show_total, { whose: showTitle(show), total: show.total });
+  const cards = document.createElement("p");
+  cards.className = "show-cards";
+  for (const code of show.cards) cards.append(cardElement(code));
+  const plus = document.createElement("span");
+  plus.className = "plus";
+  plus.textContent = "+";
+  cards.append(plus, cardElement(show.starter));
+  box.append(heading, cards);
+  if (!show.items.length) {
+    const none = document.createElement("p");
+    none.textContent = T.nothing;
+    box.append(none);
+    return box;
+  }
+  const table = document.createElement("table");
+  table.className = "breakdown";
+  const head = table.createTHead().insertRow();
+  for (const label of [T.item, T.cards, T.points, T.talk]) {
+    const th = document.createElement("th");
+    th.textContent = label;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const item of show.items) {
+    const row = body.insertRow();
+    row.insertCell().textContent = T.kinds[item.kind] || item.kind;
+    const cell = row.insertCell();
+    for (const code of item.cards) cell.append(cardElement(code));
+    const points = row.insertCell();
+    points.className = "num";
+    points.textContent = String(item.points);
+    const call = row.insertCell();
+    call.lang = "en";
+    call.className = "talk";
+    call.textContent = item.call;
+  }
+  const foot = table.createTFoot().insertRow();
+  foot.insertCell().textContent = T.total;
+  foot.insertCell();
+  const total = foot.insertCell();
+  total.className = "num total";
+  total.textContent = String(show.total);
+  foot.insertCell().lang = "en";
+  foot.cells[3].textContent = show.call;
+  box.append(table);
+  return box;
+}
+
+function renderShow(view) {
+  const panel = $("show-panel");
+  const shows = view.shows;
+  if (!shows.length) {
+    panel.hidden = true;
+    panel.replaceChildren();
+    return;
+  }
+  const over = view.phase === "game_over";
+  const upto = over ? shows.length - 1 : Math.min(state.showStep, shows.length - 1);
+  panel.hidden = false;
+  const heading = document.createElement("h2");
+  heading.textContent = fill(T.the_show, { whose: showTitle(shows[upto]), n: upto + 1, total: shows.length });
+  const boxes = shows.slice(0, upto + 1).map(showTable);
+  boxes.forEach((box, i) => box.classList.toggle("earlier", i < upto));
+  panel.replaceChildren(heading, ...boxes.reverse());
+  for (let i = 0; i <= upto; i += 1) {
+    const key = `${view.hand_number}/${i}`;
+    if (!state.announcedShows.has(key)) {
+      state.announcedShows.add(key);
+      talk(`${showTitle(shows[i])}: “${shows[i].call}” = ${shows[i].total}`, `show lane-${shows[i].player}`);
+    }
+  }
+}
+
+function renderControls(view) {
+  const primary = $("primary");
+  primary.hidden = true;
+  primary.disabled = state.busy;
+  primary.onclick = null;
+  const status = $("status");
+  if (legal("discard").length) {
+    status.textContent = view.dealer === 0 ? T.choose_two_yours : T.choose_two_theirs;
+    primary.hidden = false;
+    primary.textContent = T.lay_away;
+    primary.disabled = state.busy || state.selected.size !== 2;
+    primary.onclick = () => {
+      const chosen = [...state.selected];
+      const action = legal("discard").find((a) => a.cards.every((c) => chosen.includes(c)));
+      if (action) send(action);
+    };
+  } else if (legal("go").length) {
+    status.textContent = T.your_go;
+    primary.hidden = false;
+    primary.textContent = T.go;
+    primary.onclick = () => send(legal("go")[0]);
+  } else if (legal("play").length) {
+    status.textContent = T.your_turn;
+  } else if (view.phase === "show") {
+    status.textContent = "";
+    primary.hidden = false;
+    if (state.showStep < view.shows.length - 1) {
+      primary.textContent = T.next_count;
+      primary.onclick = () => {
+        state.showStep += 1;
+        render();
+      };
+    } else {
+      primary.textContent = T.next_deal;
+      primary.onclick = () => send(legal("next")[0]);
+    }
+  } else if (view.phase === "play") {
+    status.textContent = T.computer_turn;
+  } else {
+    status.textContent = "";
+  }
+  $("hint-button").hidden = view.phase === "game_over";
+}
+
+function renderBanner(view) {
+  const banner = $("banner");
+  if (!view.outcome) {
+    banner.hidden = true;
+    return;
+  }
+  const [you, computer] = view.outcome.scores;
+  const won = view.outcome.winner === 0;
+  $("banner-text").textContent = won ? fill(T.you_win, { you, computer }) : fill(T.computer_wins, { you, computer });
+  banner.classList.toggle("won", won);
+  banner.classList.toggle("lost", !won);
+  const skunk = view.outcome.skunk;
+  const pictures = skunk === "double_skunk" ? 2 : skunk === "skunk" ? 1 : 0;
+  const box = $("skunks");
+  box.dataset.skunk = skunk;
+  const images = [];
+  for (let i = 0; i < pictures; i += 1) {
+    const img = document.createElement("img");
+    img.className = "skunk";
+    img.src = root.dataset.skunkSrc;
+    img.alt = "skunk";
+    img.width = 140;
+    img.height = 100;
+    images.push(img);
+  }
+  const line = document.createElement("p");
+  if (pictures) {
+    const key = skunk === "double_skunk" ? (won ? "double_given" : "double_taken") : (won ? "skunk_given" : "skunk_taken");
+    line.textContent = T[key];
+  }
+  box.replaceChildren(...images, ...(pictures ? [line] : []));
+  banner.hidden = false;
+}
+
+function render() {
+  const view = state.view;
+  if (!view) return;
+  $("newgame").hidden = true;
+  $("play-area").hidden = false;
+  placePegs(view);
+  renderSpots(view);
+  renderPile(view);
+  renderHand(view);
+  renderShow(view);
+  renderControls(view);
+  renderBanner(view);
+  root.dataset.phase = view.phase;
+  root.dataset.version = String(view.version);
+}
+
+// ------------------------------------------------------------------ hints
+
+async function hint() {
+  if (!state.view || state.busy) return;
+  const box = $("hint-box");
+  const { status, data } = await api("GET", `/api/games/${state.view.id}/hint`);
+  box.hidden = false;
+  if (status !== 200 || !data) {
+    box.textContent = (data && data.detail) || T.hint_none;
+    return;
+  }
+  box.textContent = data.text || data.explanation || data.message || JSON.stringify(data);
+}
+
+// ------------------------------------------------------------------ keyboard
+
+function handButtons() {
+  return [...$("hand").querySelectorAll("button")];
+}
+
+function onKey(event) {
+  if (!state.view || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
+  const buttons = handButtons();
+  const key = event.key;
+  if (/^[1-6]$/.test(key)) {
+    const button = buttons[Number(key) - 1];
+    if (button && !button.disabled) {
+      button.click();
+      event.preventDefault();
+    }
+  } else if (key === "ArrowRight" || key === "ArrowLeft") {
+    const enabled = buttons.filter((b) => !b.disabled);
+    if (!enabled.length) return;
+    const at = enabled.indexOf(document.activeElement);
+    const step = key === "ArrowRight" ? 1 : -1;
+    const next = at < 0 ? (step > 0 ? 0 : enabled.length - 1) : (at + step + enabled.length) % enabled.length;
+    enabled[next].focus();
+    event.preventDefault();
+  } else if (key === "g" || key === "G") {
+    if (legal("go").length) send(legal("go")[0]);
+  } else if (key === "n" || key === "N") {
+    const primary = $("primary");
+    if (!primary.hidden && !primary.disabled && state.view.phase === "show") primary.click();
+  } else if (key === "h" || key === "H") {
+    hint();
+  } else if (key === "Enter") {
+    // Enter confirms the discard once two cards are chosen, even with a card focused;
+    // elsewhere a focused button or link keeps its own Enter.
+    const primary = $("primary");
+    const ready = legal("discard").length && state.selected.size === 2;
+    const onControl = target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement;
+    if (!primary.hidden && !primary.disabled && (ready || !onControl)) {
+      primary.click();
+      event.preventDefault();
+    }
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+async function startGame(form) {
+  const data = new FormData(form);
+  const body = { level: data.get("level") || "medium" };
+  if (data.get("seed")) body.seed = Number(data.get("seed"));
+  setBusy(true);
+  try {
+    const { status, data: answer } = await api("POST", "/api/games", body);
+    if (status === 201) {
+      state.view = null;
+      state.lastHand = 0;
+      state.lastSeq = -1;
+      $("talk").replaceChildren();
+      history.replaceState(null, "", `/games/${answer.id}`);
+      setBusy(false);
+      announce(answer.view);
+      state.view = answer.view;
+      render();
+      const first = handButtons().find((b) => !b.disabled);
+      if (first) first.focus();
+    } else {
+      message((answer && answer.detail) || T.network);
+    }
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function resume(id) {
+  const { status, data } = await api("GET", `/api/games/${id}`);
+  if (status === 200) {
+    update(data);
+    if (data.phase === "show") state.showStep = data.shows.length - 1;
+    render();
+  } else {
+    $("newgame").hidden = false;
+    $("play-area").hidden = true;
+  }
+}
+
+$("newgame-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  startGame(event.target);
+});
+$("hint-button").addEventListener("click", hint);
+document.addEventListener("keydown", onKey);
+root.classList.add("scripted");
+if (root.dataset.game) resume(root.dataset.game);
