@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from cribkit.errors import CribkitError
 from cribkit.players.base import Strategy, StrategyBase
+from cribkit.players.expert import ExpertStrategy
 from cribkit.players.simple import GreedyStrategy, RandomStrategy
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
 STRATEGIES: dict[str, Callable[..., Strategy]] = {
     "random": RandomStrategy,
     "greedy": GreedyStrategy,
+    "expert": ExpertStrategy,
 }
 """Strategy factories by name; each takes a keyword ``seed``."""
 

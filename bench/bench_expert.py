@@ -1,0 +1,86 @@
+"""The expert's speed: time per discard and per pegging decision (p50 / p95, CPU time
+of real decisions in seeded games), the win-probability endgame's extra cost, and a
+quick expert-vs-greedy figure (the tournament runner gives the real strength figures).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from bench import Report
+from cribkit.actions import PlayerAction
+from cribkit.analysis.winprob import in_endgame
+from cribkit.game import Game
+from cribkit.players import make_strategy
+from cribkit.state import Phase
+from cribkit.view import PlayerView
+
+GAMES = 10
+"""Seeded games of expert self-play whose decisions are timed."""
+PAIRS = 10
+"""Duplicate pairs (same shuffles, seats swapped) for the quick strength figure."""
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(int(fraction * len(ordered)), len(ordered) - 1)]
+
+
+def _timed(
+    choose: Callable[[PlayerView], PlayerAction], view: PlayerView
+) -> tuple[PlayerAction, float]:
+    started = time.process_time()
+    action = choose(view)
+    return action, time.process_time() - started
+
+
+def _decision_times() -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {
+        "discard": [],
+        "play": [],
+        "endgame discard": [],
+        "endgame play": [],
+    }
+    for seed in range(GAMES):
+        game = Game(seed=1000 + seed)
+        players = [make_strategy("expert", seed=seed), make_strategy("expert", seed=seed + 1)]
+        while not game.is_over:
+            player = game.state.players_to_move()[0]
+            view = game.view(player)
+            action, seconds = _timed(players[player].choose, view)
+            if len(view.legal_actions) > 1:
+                kind = "discard" if view.phase is Phase.DISCARD else "play"
+                times[f"endgame {kind}" if in_endgame(view) else kind].append(seconds)
+            game.apply(action)
+    return times
+
+
+def _duplicate_wins(a: str, b: str, pairs: int) -> float:
+    wins = 0
+    for seed in range(pairs):
+        for seats in ((a, b), (b, a)):
+            game = Game(seed=5000 + seed)
+            players = [make_strategy(name, seed=seed) for name in seats]
+            while not game.is_over:
+                player = game.state.players_to_move()[0]
+                game.apply(players[player].choose(game.view(player)))
+            assert game.state.outcome is not None
+            wins += seats[game.state.outcome.winner] == a
+    return wins / (2 * pairs)
+
+
+def run(report: Report) -> None:
+    times = _decision_times()
+    note = f"CPU time, {GAMES} expert self-play games"
+    for kind, values in times.items():
+        if values:
+            report.timing(f"expert {kind} p50", _percentile(values, 0.5), note=note)
+            report.timing(
+                f"expert {kind} p95", _percentile(values, 0.95), note=f"{len(values)} decisions"
+            )
+    started = time.perf_counter()
+    rate = _duplicate_wins("expert", "greedy", PAIRS)
+    elapsed = time.perf_counter() - started
+    report.figure("expert vs greedy win rate", 100 * rate, "%", note=f"{2 * PAIRS} duplicate games")
+    report.figure("expert vs greedy games per second", 2 * PAIRS / elapsed, "games/s")

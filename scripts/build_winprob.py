@@ -1,0 +1,189 @@
+"""Build the win-probability table shipped in ``src/cribkit/data/winprob.npz``.
+
+Method:
+
+1. **Measure one hand's points.** Play ``--hands`` single hands with the engine, both
+   seats discarding by the exact discard analysis and pegging by the pegging search (with
+   fewer deals than the expert uses, for speed). Record, per hand, the pegging as the
+   ordered list of (pone or dealer, points) events (heels first), the pone's hand, the
+   dealer's hand and the crib. Whole hands are dealt at random, so these are the point
+   distributions of expert play.
+2. **Distributions.** From those hands: the joint distribution of the pegging totals
+   (pone, dealer); for every pair of "points still needed" (x, y) the fraction of hands
+   in which the pone pegs x before the dealer pegs y, and the reverse; the pone's hand
+   distribution; the dealer's hand + crib distribution (their sum: nobody counts between
+   them); and hand and crib separately for the expert's endgame model. Pegging and the
+   show are treated as independent.
+3. **Dynamic programming** over scores 0..120, scoring in the rules' order: the play
+   (whoever reaches 121 first in the play wins), then the pone's hand, then the
+   dealer's hand and crib, then the next hand with the deal swapped. ``F[a, b]`` is the
+   pone's chance of winning at the start of a hand with the pone on ``a`` and the dealer
+   on ``b``; ``S[a, b]`` the same once the play is over. Every hand pegs at least one
+   point (the last card), so states are solved in decreasing order of ``a + b``.
+
+Run: ``.venv/bin/python scripts/build_winprob.py --hands 6000 --seed 1 --jobs 2``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from cribkit.actions import Deal, Discard, Play, TurnStarter
+from cribkit.analysis.discard import HOLDS, hold_values
+from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TARGET
+from cribkit.cards import DECK
+from cribkit.events import ScoreContext
+from cribkit.rules import GameRules
+from cribkit.state import GameState, Phase
+from cribkit.view import view_of
+
+Array = npt.NDArray[np.float64]
+HandRecord = tuple[list[tuple[int, int]], int, int, int]
+"""(pegging events as (0 pone / 1 dealer, points), pone hand, dealer hand, crib)."""
+
+OUTPUT = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data" / "winprob.npz"
+ENDLESS = GameRules(target=10_000, skunk_line=10_000, double_skunk_line=10_000)
+"""A target nobody reaches in one hand, so every hand is played out in full."""
+
+
+def play_hand(seed: int) -> HandRecord:
+    """One hand of expert play with seat 0 dealing; its scoring, by role."""
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    state = GameState(rules=ENDLESS, phase=Phase.DEAL, dealer=0)
+    state = state.apply(Deal((tuple(sorted(deck[:6])), tuple(sorted(deck[6:12]))))).state
+    for player in (0, 1):
+        dealt = state.dealt[player]
+        values = hold_values(dealt, dealer=player == 0)
+        throw = tuple(dealt[i] for i in HOLDS[int(values.argmax())][1])
+        state = state.apply(Discard(player, (throw[0], throw[1]))).state
+    transition = state.apply(TurnStarter(deck[12]))
+    state, events = transition.state, list(transition.events)
+    while state.phase is Phase.PLAY:
+        view = view_of(state, state.to_play or 0)
+        action = view.legal_actions[0]
+        if len(view.legal_actions) > 1:
+            action = Play(view.player, evaluate_plays(view, deal_limit=6)[0].card)
+        transition = state.apply(action)
+        state = transition.state
+        events.extend(transition.events)
+    pegging = [
+        (0 if e.player == 1 else 1, e.points)
+        for e in events
+        if e.context in (ScoreContext.PLAY, ScoreContext.HEELS)
+    ]
+    shows = {(s.player, s.context): s.breakdown.total for s in state.shows}
+    return (
+        pegging,
+        shows[(1, ScoreContext.HAND)],
+        shows[(0, ScoreContext.HAND)],
+        shows[(0, ScoreContext.CRIB)],
+    )
+
+
+def histogram(values: list[int], size: int) -> Array:
+    counts = np.bincount(np.minimum(values, size - 1), minlength=size).astype(np.float64)
+    result: Array = counts / counts.sum()
+    return result
+
+
+def first_reach(records: list[HandRecord]) -> tuple[Array, Array, Array]:
+    """Joint pegging totals, and P(pone reaches x before dealer reaches y) and reverse.
+
+    Index ``MAX_PEG`` of a need stands for "more than any hand pegs" (never reached).
+    """
+    never = 1 << 20
+    reach = np.full((2, len(records), MAX_PEG + 1), never, dtype=np.int64)
+    joint = np.zeros((MAX_PEG, MAX_PEG))
+    for n, (events, *_) in enumerate(records):
+        got = [0, 0]
+        for step, (who, points) in enumerate(events):
+            before = got[who]
+            got[who] = min(before + points, MAX_PEG)
+            reach[who, n, before + 1 : got[who] + 1] = np.minimum(
+                reach[who, n, before + 1 : got[who] + 1], step
+            )
+        joint[min(got[0], MAX_PEG - 1), min(got[1], MAX_PEG - 1)] += 1
+    pone_first = np.zeros((MAX_PEG + 1, MAX_PEG + 1))
+    dealer_first = np.zeros((MAX_PEG + 1, MAX_PEG + 1))
+    for x in range(1, MAX_PEG + 1):
+        pone_first[x, 1:] = (reach[0, :, x, None] < reach[1, :, 1:]).mean(axis=0)
+        dealer_first[x, 1:] = (reach[1, :, 1:] < reach[0, :, x, None]).mean(axis=0)
+    return joint / len(records), pone_first, dealer_first
+
+
+def solve(joint: Array, pone_first: Array, pone_hand: Array, dealer_total: Array) -> Array:
+    """``F`` and ``S`` (stacked) by dynamic programming in decreasing total score."""
+    pad = TARGET + 2 * MAX_SHOW + MAX_PEG
+    start = np.zeros((pad, pad))  # F, zero beyond the target (never read there)
+    after = np.zeros((pad, pad))  # S, zero beyond the target: reached ones are in pone_first
+    lose_next = np.zeros((pad, pad))  # 1 - F, zero where the (old) dealer reached 121
+    hands = np.arange(MAX_SHOW)
+    for total in range(2 * (TARGET - 1), -1, -1):
+        cells = [(a, total - a) for a in range(TARGET) if 0 <= total - a < TARGET]
+        for a, b in cells:
+            x, y = min(TARGET - a, MAX_PEG), min(TARGET - b, MAX_PEG)
+            block = after[a : a + MAX_PEG, b : b + MAX_PEG]
+            start[a, b] = pone_first[x, y] + float((joint * block).sum())
+            lose_next[a, b] = 1.0 - start[a, b]
+        for a, b in cells:
+            inner = dealer_total @ lose_next[b : b + MAX_SHOW * 2, a : a + MAX_SHOW]
+            inner = np.where(a + hands >= TARGET, 1.0, inner)
+            after[a, b] = float(pone_hand @ inner)
+    return np.stack([start[:TARGET, :TARGET], after[:TARGET, :TARGET]])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=6000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    seeds = [args.seed * 1_000_003 + n for n in range(args.hands)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        records = list(pool.map(play_hand, seeds, chunksize=50))
+    played = time.perf_counter() - started
+    joint, pone_first, dealer_first = first_reach(records)
+    pone_hand = histogram([r[1] for r in records], MAX_SHOW)
+    dealer_hand = histogram([r[2] for r in records], MAX_SHOW)
+    crib = histogram([r[3] for r in records], MAX_SHOW)
+    dealer_total = histogram([r[2] + r[3] for r in records], 2 * MAX_SHOW)
+    tables = solve(joint, pone_first, pone_hand, dealer_total)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(
+        args.output,
+        start=tables[0].astype(np.float32),
+        after_play=tables[1].astype(np.float32),
+        pegging=joint,
+        pone_first=pone_first,
+        dealer_first=dealer_first,
+        pone_hand=pone_hand,
+        dealer_hand=dealer_hand,
+        crib=crib,
+        hands=np.array(args.hands),
+    )
+    points, pegs = np.arange(MAX_SHOW), np.arange(MAX_PEG)
+    print(
+        f"{args.hands} hands in {played:.0f} s; averages: pone hand {pone_hand @ points:.2f}, "
+        f"dealer hand {dealer_hand @ points:.2f}, crib {crib @ points:.2f}, pegging "
+        f"{joint.sum(axis=1) @ pegs:.2f} (pone) / {joint.sum(axis=0) @ pegs:.2f} (dealer); "
+        f"first dealer wins {1 - tables[0][0, 0]:.4f}; wrote {args.output}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

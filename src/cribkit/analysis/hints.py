@@ -1,0 +1,113 @@
+"""Hints: what to throw or play from any view, why, and the numbers behind it.
+
+The same analyses as the expert: the exact discard analysis for the throw, the pegging
+search for the play, and the winning chances near 121. A hint never uses more than the
+view it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cribkit.actions import Discard, Go, NextHand, Play, PlayerAction, action_to_dict
+from cribkit.analysis.discard import HOLDS, DiscardOption, analyze_discard
+from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
+from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
+from cribkit.cards import format_cards_unicode
+from cribkit.errors import CribkitError
+from cribkit.state import Phase
+from cribkit.view import PlayerView
+
+__all__ = ["Hint", "hint"]
+
+TOP_OPTIONS = 3
+"""Discard options shown in a hint."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A recommended action, the reason in plain words, and the numbers.
+
+    ``discards`` (best first, at most ``TOP_OPTIONS``) is set for a throw, with
+    ``win_chances`` beside them near the end; ``plays`` (best first, every legal card)
+    for a play.
+    """
+
+    action: PlayerAction
+    explanation: str
+    discards: tuple[DiscardOption, ...] = ()
+    win_chances: tuple[float, ...] = ()
+    plays: tuple[PlayEvaluation, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form for the web table and the command line."""
+        return {
+            "action": action_to_dict(self.action),
+            "explanation": self.explanation,
+            "discards": [option.to_dict() for option in self.discards],
+            "win_chances": [round(chance, 4) for chance in self.win_chances],
+            "plays": [evaluation.to_dict() for evaluation in self.plays],
+        }
+
+
+def hint(view: PlayerView) -> Hint:
+    """The hint for ``view``: throw, play, go or move on, with the reasons."""
+    actions = view.legal_actions
+    if not actions:
+        raise CribkitError("nothing to do right now: it is not your turn")
+    if isinstance(actions[0], NextHand):
+        return Hint(actions[0], "The hand is over: move on to the next deal.")
+    if isinstance(actions[0], Go):
+        return Hint(actions[0], f"No card fits on {view.count}: say go.")
+    if view.phase is Phase.DISCARD:
+        return _discard_hint(view)
+    return _play_hint(view)
+
+
+def _discard_hint(view: PlayerView) -> Hint:
+    analysis = analyze_discard(view.hand, dealer=view.is_dealer)
+    options = analysis.options[:TOP_OPTIONS]
+    best = analysis.best
+    explanation = analysis.explain()
+    chances: tuple[float, ...] = ()
+    if in_endgame(view):
+        by_hold = discard_win_chances(view)
+        throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
+        chance_of = dict(zip(throws, by_hold, strict=True))
+        winner = max(analysis.options, key=lambda o: chance_of[frozenset(o.throw)])
+        ranked = [winner, *(o for o in analysis.options if o is not winner)]
+        options = tuple(ranked[:TOP_OPTIONS])
+        chances = tuple(chance_of[frozenset(o.throw)] for o in options)
+        if winner is not best:
+            explanation = (
+                f"Near the end, keep {format_cards_unicode(winner.keep)}: it wins "
+                f"{chance_of[frozenset(winner.throw)]:.0%} of the time against "
+                f"{chance_of[frozenset(best.throw)]:.0%} for the most points on average "
+                f"({format_cards_unicode(best.keep)})."
+            )
+        else:
+            explanation += f" It also gives the best chance to win: {chances[0]:.0%}."
+        best = winner
+    action = Discard(view.player, (best.throw[0], best.throw[1]))
+    return Hint(action, explanation, discards=tuple(options), win_chances=chances)
+
+
+def _play_hint(view: PlayerView) -> Hint:
+    endgame = endgame_for_play(view)
+    plays = evaluate_plays(view, endgame=endgame)
+    best = plays[0]
+    words = f"Play {best.card.unicode}"
+    if best.points_now:
+        words += f" (it pegs {best.points_now} now)"
+    words += f": over the rest of the play it should net {best.expected_net_points:+.2f} points"
+    if len(plays) > 1:
+        runner = plays[1]
+        words += (
+            f", against {runner.expected_net_points:+.2f} for {runner.card.unicode}"
+            if runner.expected_net_points != best.expected_net_points
+            else f", the same as {runner.card.unicode}"
+        )
+    words += "."
+    if best.win_probability is not None:
+        words += f" Near the end it gives the best chance to win: {best.win_probability:.0%}."
+    return Hint(Play(view.player, best.card), words, plays=tuple(plays))

@@ -1,0 +1,49 @@
+"""The expert: exact discard values, a searched play, and winning chances near 121.
+
+It sees only its ``PlayerView``. Discards maximize the exact expected hand plus (own) or
+minus (opponent's) crib; the play takes the card with the best expected net pegging
+points over the opponent's plausible hands, each solved to the end of the play. When
+either player is close enough to 121 that the next hand may decide the game, both
+choices maximize the probability of winning from the win-probability table instead.
+"""
+
+from __future__ import annotations
+
+from cribkit.actions import Discard, Play, PlayerAction
+from cribkit.analysis.discard import HOLDS, hold_values
+from cribkit.analysis.pegging import PLAUSIBILITY, evaluate_plays
+from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
+from cribkit.errors import CribkitError
+from cribkit.players.base import StrategyBase
+from cribkit.view import PlayerView
+
+__all__ = ["ExpertStrategy"]
+
+
+class ExpertStrategy(StrategyBase):
+    """The strongest player here; deterministic for a given view (the seed only breaks
+    exact ties, which the analyses already order)."""
+
+    name = "expert"
+
+    def __init__(self, *, seed: int | None = None, plausibility: float = PLAUSIBILITY) -> None:
+        super().__init__(seed=seed)
+        self.plausibility = plausibility
+
+    def choose_discard(self, view: PlayerView) -> PlayerAction:
+        dealt = view.hand
+        if in_endgame(view):
+            values = discard_win_chances(view)
+        else:
+            values = hold_values(dealt, dealer=view.is_dealer).tolist()
+        best = max(range(len(HOLDS)), key=lambda h: (values[h], -h))
+        throw = tuple(dealt[i] for i in HOLDS[best][1])
+        action = Discard(view.player, (throw[0], throw[1]))
+        if action not in view.legal_actions:
+            raise CribkitError(f"the expert chose an impossible discard {throw}")
+        return action
+
+    def choose_play(self, view: PlayerView) -> PlayerAction:
+        endgame = endgame_for_play(view)
+        best = evaluate_plays(view, plausibility=self.plausibility, endgame=endgame)[0]
+        return Play(view.player, best.card)

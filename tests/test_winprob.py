@@ -1,0 +1,146 @@
+"""The win-probability table: its sanity (bounds, monotone, complementary, the first
+dealer's edge), the dynamic programming on a case solved by hand, and the endgame
+choices it drives."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from cribkit.analysis.discard import HOLDS, analyze_discard
+from cribkit.analysis.winprob import (
+    MAX_PEG,
+    MAX_SHOW,
+    TARGET,
+    discard_win_chances,
+    show_stage,
+    win_probability,
+    win_table,
+)
+from cribkit.cards import DECK, parse_cards
+from cribkit.events import Pegs
+from cribkit.players import make_strategy
+from cribkit.state import GameState, Phase
+from cribkit.view import view_of
+
+
+def _build_script() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "scripts" / "build_winprob.py"
+    spec = importlib.util.spec_from_file_location("build_winprob", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_probabilities_are_bounded_and_complementary() -> None:
+    start = win_table().start
+    assert start.shape == (TARGET, TARGET)
+    assert np.all((start >= 0) & (start <= 1 + 1e-6))
+    rng = random.Random(3)
+    for _ in range(200):
+        a, b = rng.randrange(TARGET), rng.randrange(TARGET)
+        mine = win_probability(a, b, dealer=False)
+        assert mine + win_probability(b, a, dealer=True) == pytest.approx(1.0)
+
+
+def test_monotone_in_own_score() -> None:
+    start = win_table().start  # pone's chance, [pone, dealer]
+    assert np.all(np.diff(start, axis=0) >= -1e-5)  # more for the pone helps the pone
+    assert np.all(np.diff(start, axis=1) <= 1e-5)  # more for the dealer hurts the pone
+
+
+def test_first_dealer_advantage_and_targets() -> None:
+    assert 0.53 <= win_probability(0, 0, dealer=True) <= 0.58
+    assert win_probability(TARGET, 100, dealer=False) == 1.0
+    assert win_probability(100, TARGET, dealer=True) == 0.0
+    assert win_probability(120, 0, dealer=False) > 0.99  # the pone counts first
+    assert win_probability(0, 120, dealer=False) < 0.01
+
+
+def test_distributions_are_distributions() -> None:
+    table = win_table()
+    for dist in (table.pegging, table.pone_hand, table.dealer_hand, table.crib):
+        assert dist.sum() == pytest.approx(1.0)
+        assert np.all(dist >= 0)
+    assert table.pegging[0, 0] == 0.0  # somebody always takes the last card
+
+
+def test_dynamic_programming_on_a_case_solved_by_hand() -> None:
+    """Hands score nothing and the dealer pegs exactly one (the last card): the players
+    gain a point in turn, so the pone wins exactly when already ahead."""
+    script = _build_script()
+    joint = np.zeros((MAX_PEG, MAX_PEG))
+    joint[0, 1] = 1.0
+    pone_first = np.zeros((MAX_PEG + 1, MAX_PEG + 1))  # the pone never pegs
+    pone_hand = np.zeros(MAX_SHOW)
+    pone_hand[0] = 1.0
+    dealer_total = np.zeros(2 * MAX_SHOW)
+    dealer_total[0] = 1.0
+    start, _ = script.solve(joint, pone_first, pone_hand, dealer_total)
+    for a, b in [(0, 0), (5, 3), (3, 5), (120, 119), (119, 120), (60, 60)]:
+        assert start[a, b] == pytest.approx(1.0 if a > b else 0.0)
+
+
+def test_show_stage_counts_in_order() -> None:
+    # As pone on 115 with a hand worth 6 or more, nothing the dealer has can matter.
+    stage = show_stage(115, 119, dealer=False)
+    assert np.all(stage[6:, :] == 1.0)
+    # As dealer, their hand comes first: on 119 they win with two or more in hand.
+    stage = show_stage(119, 119, dealer=True)
+    assert stage[5, 0] < 1 - win_table().pone_hand[2:].sum() + 1e-9
+
+
+def _discard_view(cards: str, mine: int, theirs: int, *, dealer: bool):
+    dealt = parse_cards(cards)
+    others = [c for c in DECK if c not in dealt][:6]
+    me, other = (1, 0) if not dealer else (0, 1)
+    hands = [(), ()]
+    hands[me], hands[other] = tuple(dealt), tuple(others)
+    pegs = [Pegs(), Pegs()]
+    pegs[me], pegs[other] = Pegs(mine, 0), Pegs(theirs, 0)
+    state = GameState(
+        phase=Phase.DISCARD,
+        dealer=0,
+        hand_number=5,
+        pegs=(pegs[0], pegs[1]),
+        dealt=(hands[0], hands[1]),
+    )
+    return view_of(state, me)
+
+
+def test_endgame_discard_keeps_a_sure_winner() -> None:
+    """As pone needing 8, the expert keeps a hand that is sure to count 8 or more even
+    where another hold averages more points, since the pone counts first."""
+    rng = random.Random(8)
+    found = 0
+    for _ in range(400):
+        dealt = rng.sample(DECK, 6)
+        text = " ".join(str(c) for c in dealt)
+        analysis = analyze_discard(dealt, dealer=False)
+        sure = [o for o in analysis.options if o.hand_min >= 8]
+        if not sure or analysis.best.hand_min >= 8:
+            continue
+        view = _discard_view(text, 113, 90, dealer=False)
+        action = make_strategy("expert", seed=1).choose(view)
+        kept = {c for c in view.hand if c not in action.cards}
+        chosen = next(o for o in analysis.options if set(o.keep) == kept)
+        assert chosen.hand_min >= 8
+        chances = discard_win_chances(view)
+        chosen_hold = next(
+            h
+            for h, (_, throw) in enumerate(HOLDS)
+            if {view.hand[i] for i in throw} == set(action.cards)
+        )
+        assert chances[chosen_hold] == pytest.approx(max(chances))
+        found += 1
+        if found == 3:
+            break
+    assert found >= 1
