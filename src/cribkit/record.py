@@ -64,6 +64,7 @@ class GameRecord:
         """Read a record and check that it replays; errors name the offending line."""
         rules, seed = STANDARD, None
         actions: list[Action] = []
+        numbers: list[int] = []
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
@@ -75,13 +76,18 @@ class GameRecord:
                     seed = int(line.removeprefix("seed ").strip())
                 else:
                     actions.append(parse_action(line))
+                    numbers.append(number)
             except (CribkitError, ValueError) as exc:
                 raise InvalidRecordError(f"line {number}: {exc}") from exc
         if seed is None:
             raise InvalidRecordError("the record has no 'seed' line")
         record = cls(rules, seed, tuple(actions))
-        for _ in record.replay():
-            pass
+        replay = record.replay()
+        for number in numbers:
+            try:
+                next(replay)
+            except InvalidRecordError as exc:
+                raise InvalidRecordError(f"line {number}: {exc}") from exc
         return record
 
     @classmethod

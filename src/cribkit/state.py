@@ -266,7 +266,7 @@ class GameState:
     def apply(self, action: Action) -> Transition:
         """Check ``action``, then return the new state and the events it scored in order."""
         self.check(action)
-        start = replace(self, _events=())
+        start = replace(self, _events=()) if self._events else self  # replace() is costly
         match action:
             case CutForDeal():
                 after = start._apply_cut(action)
@@ -400,14 +400,18 @@ class GameState:
                 return state._count_shows()
             mover = state.to_play
             assert mover is not None
-            if state.can_play(mover) or (state.held[mover] and not state.said_go[mover]):
-                return state  # the mover plays, or must say go
+            if state.can_play(mover):
+                return state
+            if state.held[mover] and not state.said_go[mover] and mover != state.last_player:
+                return state  # the mover must say go (the last card's player never needs to)
             other = _other(mover)
             if state.can_play(other):
                 return replace(state, to_play=other)
             # Neither can play: the last card of the series takes one for the go.
             assert state.last_player is not None and state.series
             state = state._peg(state.last_player, go_item(state.series[-1]), ScoreContext.PLAY)
+            if state.is_over:
+                return state  # the go point won: the count stays where the game ended
             state = state._reset_series()
         return state
 

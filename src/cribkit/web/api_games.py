@@ -7,13 +7,13 @@ the server while the game is on.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from cribkit.analysis.hints import hint
 from cribkit.errors import CribkitError
 from cribkit.web.games import (
     COMPUTER,
@@ -129,18 +129,13 @@ def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
 
 @router.get("/{game_id}/hint", responses=_ERRORS)
 def get_hint(request: Request, game_id: str) -> Any:
-    """The advisor's suggestion for your move now, from your view only."""
+    """The advisor's move for you now, with the reason; it sees only your view."""
     try:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(404, str(exc))
     try:
-        hints = importlib.import_module("cribkit.analysis.hints")
-    except ImportError:
-        return _error(501, "the advisor is not available in this build")
-    try:
-        advice = hints.hint(loaded.game.view(HUMAN))
+        advice = hint(loaded.game.view(HUMAN))
     except CribkitError as exc:
         return _error(422, str(exc))
-    to_dict = getattr(advice, "to_dict", None)
-    return to_dict() if callable(to_dict) else advice
+    return advice.to_dict()

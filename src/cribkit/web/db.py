@@ -8,6 +8,7 @@ folder inside the installed package, so no ``alembic.ini`` or working directory 
 from __future__ import annotations
 
 import secrets
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,8 @@ __all__ = ["MIGRATIONS_DIR", "Database"]
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _SQLITE_BUSY_SECONDS = 30
+_MIGRATING = threading.Lock()
+"""Alembic's ``context`` is module state: one upgrade at a time in a process."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -55,6 +58,7 @@ class Database:
         self.url = url
         self.engine = _build_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._migrated = False
 
     @property
     def backend(self) -> str:
@@ -63,6 +67,12 @@ class Database:
 
     def migrate(self) -> None:
         """Bring the schema up to the newest revision (a no-op when it already is)."""
+        with _MIGRATING:
+            if not self._migrated:
+                self._upgrade()
+                self._migrated = True
+
+    def _upgrade(self) -> None:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS_DIR))
         rendered = self.engine.url.render_as_string(hide_password=False)

@@ -183,6 +183,7 @@ function takeEvents(events, test, quiet) {
 
 function update(view) {
   const first = state.view === null;
+  $("hint-box").hidden = true;
   announce(view, { quiet: first });
   if (first && view.version > 0) talk(T.resumed);
   state.view = view;
@@ -487,7 +488,11 @@ async function hint() {
     box.textContent = (data && data.detail) || T.hint_none;
     return;
   }
-  box.textContent = data.text || data.explanation || data.message || JSON.stringify(data);
+  box.textContent = data.explanation;
+  const cards = data.action.cards || (data.action.card ? [data.action.card] : []);
+  for (const button of handButtons()) {
+    button.classList.toggle("suggested", cards.includes(button.dataset.card));
+  }
 }
 
 // ------------------------------------------------------------------ keyboard

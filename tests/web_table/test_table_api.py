@@ -1,0 +1,249 @@
+"""The table's JSON API on a temporary database: create, view, move, errors, versions."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from table_support import (
+    HUMAN,
+    body_without_cut,
+    hidden_cards,
+    leaked,
+    make_app,
+    play_out,
+    stored_record,
+)
+
+from cribkit.actions import Deal, TurnStarter
+from cribkit.web.games import level_available
+from cribkit.web.players_identity import PLAYER_COOKIE
+
+
+def new_game(client: Any, level: str = "medium", seed: int = 7) -> dict[str, Any]:
+    response = client.post("/api/games", json={"level": level, "seed": seed})
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def move(client: Any, game_id: str, action: Any, version: Any) -> Any:
+    return client.post(f"/api/games/{game_id}/actions", json={"action": action, "version": version})
+
+
+def test_a_new_game_deals_six_cards_and_sets_the_player_cookie(client: Any) -> None:
+    response = client.post("/api/games", json={"level": "easy", "seed": 3})
+    assert response.status_code == 201
+    assert PLAYER_COOKIE in response.cookies
+    data = response.json()
+    view = data["view"]
+    assert view["id"] == data["id"]
+    assert view["phase"] == "discard" and view["version"] == 0
+    assert len(view["hand"]) == 6
+    assert len(view["legal_actions"]) == 15
+    assert all(a["type"] == "discard" and a["player"] == HUMAN for a in view["legal_actions"])
+    assert view["opponent_has_discarded"] is True  # the computer discards at once
+    assert view["scores"] == [0, 0] and view["starter"] is None
+
+
+def test_the_view_is_the_same_when_read_back(client: Any) -> None:
+    data = new_game(client)
+    again = client.get(f"/api/games/{data['id']}")
+    assert again.status_code == 200
+    assert again.json() == data["view"]
+
+
+@pytest.mark.parametrize(
+    ("level", "seed", "rng_seed"),
+    [("easy", 7_340_318_207_511, 1), ("medium", 5_129_044_861_377, 2)],
+)
+def test_whole_games_never_show_the_computers_cards_crib_or_starter(
+    client: Any, app: Any, level: str, seed: int, rng_seed: int
+) -> None:
+    game_id, seen = play_out(client, app, level=level, seed=seed, rng_seed=rng_seed)
+    assert seen.views[-1]["outcome"] is not None
+    assert max(seen.views[-1]["scores"]) >= 121
+    for view, hidden in zip(seen.views, seen.hidden, strict=True):
+        assert not leaked(view, hidden), (view["phase"], view["hand_number"])
+    # The starter of each hand is unknown while the discards are being chosen.
+    record = stored_record(app, game_id)
+    starters: dict[int, str] = {}
+    hand = 0
+    for action in record.actions:
+        if isinstance(action, Deal):
+            hand += 1
+        elif isinstance(action, TurnStarter):
+            starters[hand] = str(action.card)
+    for view in seen.views:
+        if view["phase"] == "discard":
+            assert f'"{starters[view["hand_number"]]}"' not in body_without_cut(view)
+    # Neither the seed nor the record ever leaves the server while the game is on.
+    for view in seen.views:
+        text = body_without_cut(view)
+        assert str(record.seed) not in text and "record" not in text
+
+
+def test_a_leak_would_be_caught(client: Any, app: Any) -> None:
+    """The leak check itself: the computer's dealt cards do show up in its own view."""
+    data = new_game(client, seed=99)
+    state = stored_record(app, data["id"]).final_state()
+    hidden = hidden_cards(state)
+    assert len(hidden) == 6
+    from cribkit.view import view_of
+
+    computer_view = view_of(state, 1).to_dict()
+    assert leaked(computer_view, hidden)
+
+
+def test_the_seed_is_ignored_unless_the_server_is_testing(database_url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    hands = []
+    with TestClient(make_app(database_url, testing=False)) as live:
+        for _ in range(3):
+            hands.append(new_game(live, seed=5)["view"]["hand"])
+    assert len({tuple(h) for h in hands}) > 1
+    with TestClient(make_app(database_url, testing=True)) as test:
+        seeded = {tuple(new_game(test, seed=5)["view"]["hand"]) for _ in range(2)}
+    assert len(seeded) == 1
+
+
+def test_someone_elses_game_is_not_found(client: Any, other_client: Any) -> None:
+    data = new_game(client)
+    game_id = data["id"]
+    assert other_client.get(f"/api/games/{game_id}").status_code == 404
+    other_client.post("/api/games", json={"level": "easy"})  # now with a cookie of its own
+    assert other_client.get(f"/api/games/{game_id}").status_code == 404
+    action = data["view"]["legal_actions"][0]
+    assert move(other_client, game_id, action, 0).status_code == 404
+    assert other_client.get(f"/api/games/{game_id}/replay").status_code == 404
+    assert client.get(f"/api/games/{game_id}").status_code == 200
+    assert client.get("/api/games/no-such-game").status_code == 404
+
+
+def test_a_forged_cookie_owns_nothing(client: Any, app: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    game_id = new_game(client)["id"]
+    with TestClient(app, cookies={PLAYER_COOKIE: "someone.forged"}) as forger:
+        assert forger.get(f"/api/games/{game_id}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("action", "version", "words"),
+    [
+        ({"type": "play", "player": 0, "card": "5H"}, 0, "cannot play"),
+        ({"type": "discard", "player": 1, "cards": ["5H", "5D"]}, 0, "seat 0"),
+        ({"type": "discard", "player": 0, "cards": ["XX", "5D"]}, 0, "XX"),
+        ({"type": "shuffle", "player": 0}, 0, "unknown action type"),
+        ("play the five", 0, "JSON object"),
+        (None, 0, "JSON object"),
+        ({"type": "go", "player": 0}, "zero", "version"),
+        ({"type": "go", "player": 0}, None, "version"),
+    ],
+)
+def test_bad_moves_are_refused_with_a_reason_and_change_nothing(
+    client: Any, action: Any, version: Any, words: str
+) -> None:
+    data = new_game(client)
+    game_id = data["id"]
+    response = move(client, game_id, action, version)
+    assert response.status_code == 422
+    assert words.lower() in response.json()["detail"].lower()
+    assert client.get(f"/api/games/{game_id}").json() == data["view"]
+
+
+def test_a_discard_of_cards_not_held_is_refused(client: Any) -> None:
+    data = new_game(client)
+    hand = set(data["view"]["hand"])
+    missing = [c for c in ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S") if c not in hand][:2]
+    response = move(client, data["id"], {"type": "discard", "player": 0, "cards": missing}, 0)
+    assert response.status_code == 422
+    assert "not in your hand" in response.json()["detail"]
+
+
+def test_a_double_submit_is_applied_once(client: Any, app: Any) -> None:
+    data = new_game(client)
+    action = data["view"]["legal_actions"][0]
+    first = move(client, data["id"], action, 0)
+    second = move(client, data["id"], action, 0)
+    assert first.status_code == 200 and first.json()["version"] == 1
+    assert second.status_code == 409
+    assert second.json()["view"]["version"] == 1
+    discards = [a for a in stored_record(app, data["id"]).actions if a.to_text().startswith("p0 ")]
+    assert len(discards) == 1
+
+
+def test_concurrent_moves_from_two_tabs_are_applied_once(
+    client: Any, app: Any, database_url: str
+) -> None:
+    from fastapi.testclient import TestClient
+
+    data = new_game(client)
+    action = data["view"]["legal_actions"][3]
+    cookies = {PLAYER_COOKIE: client.cookies[PLAYER_COOKIE]}
+    statuses: list[int] = []
+    barrier = threading.Barrier(6)
+
+    def tab() -> None:
+        other = TestClient(app, cookies=cookies)  # the app is already running
+        barrier.wait()
+        statuses.append(move(other, data["id"], action, 0).status_code)
+
+    threads = [threading.Thread(target=tab) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200] + [409] * 5
+    assert client.get(f"/api/games/{data['id']}").json()["version"] == 1
+    discards = [a for a in stored_record(app, data["id"]).actions if a.to_text().startswith("p0 ")]
+    assert len(discards) == 1
+
+
+def test_a_game_resumes_exactly_after_a_restart(database_url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    with TestClient(make_app(database_url)) as first:
+        data = new_game(first, seed=21)
+        view = move(first, data["id"], data["view"]["legal_actions"][5], 0).json()
+        while view["phase"] == "play" and view["legal_actions"]:
+            view = move(first, data["id"], view["legal_actions"][0], view["version"]).json()
+        cookies = {PLAYER_COOKIE: first.cookies[PLAYER_COOKIE]}
+    with TestClient(make_app(database_url), cookies=cookies) as second:
+        assert second.get(f"/api/games/{data['id']}").json() == view
+        assert second.get("/").text.count(f'data-game="{data["id"]}"') == 1
+
+
+def test_the_hard_level_works_or_says_it_is_not_there(client: Any) -> None:
+    response = client.post("/api/games", json={"level": "hard", "seed": 4})
+    if level_available("hard"):
+        assert response.status_code == 201
+        view = response.json()["view"]
+        reply = move(client, response.json()["id"], view["legal_actions"][0], 0)
+        assert reply.status_code == 200
+    else:
+        assert response.status_code == 422
+        assert "not available" in response.json()["detail"]
+
+
+def test_an_unknown_level_is_refused(client: Any) -> None:
+    response = client.post("/api/games", json={"level": "grandmaster"})
+    assert response.status_code == 422
+    assert "easy, medium or hard" in response.json()["detail"]
+
+
+def test_the_api_is_in_the_openapi_document(client: Any) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/games", "/api/games/{game_id}", "/api/games/{game_id}/actions"} <= set(paths)
+
+
+def test_a_hint_names_one_of_your_legal_moves(client: Any) -> None:
+    data = new_game(client, seed=13)
+    response = client.get(f"/api/games/{data['id']}/hint")
+    assert response.status_code == 200
+    advice = response.json()
+    assert advice["action"] in data["view"]["legal_actions"]
+    assert advice["explanation"]
+    assert client.get("/api/games/nope/hint").status_code == 404
