@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import total_ordering
 
@@ -105,6 +105,18 @@ class Card:
 
     rank: Rank
     suit: Suit
+    _index: int = field(init=False, repr=False, compare=False)
+    _pips: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Computed once: scoring and search read these in their innermost loops.
+        object.__setattr__(self, "_index", (self.rank - 1) * 4 + _SUIT_INDEX[self.suit])
+        object.__setattr__(self, "_pips", min(int(self.rank), 10))
+
+    def __hash__(self) -> int:
+        """The index: cheap, and the same in every process, so sets of cards iterate
+        in a reproducible order (string hashing is randomized per process)."""
+        return self._index
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -121,11 +133,12 @@ class Card:
     @property
     def index(self) -> int:
         """0..51, rank-major: ``(rank - 1) * 4 + suit.index``; NumPy tables use it."""
-        return (self.rank - 1) * 4 + _SUIT_INDEX[self.suit]
+        return self._index
 
     @property
     def pips(self) -> int:
-        return self.rank.pips
+        """Value for fifteens and the count: A=1, faces 10."""
+        return self._pips
 
     @property
     def unicode(self) -> str:
