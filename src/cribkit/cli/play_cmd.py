@@ -1,1 +1,361 @@
-"""The `cribkit play` command (being written)."""
+"""The `cribkit play` command: a whole game against the computer in the terminal.
+
+``TerminalGame`` draws only what the human's ``PlayerView`` shows (plus the computer's
+public actions, which its own view-based strategy chose), so the computer's hand and the
+crib appear only when the show counts them. It reads lines through an injected
+``read(prompt)`` callable and writes to a Rich ``Console``, so a test can drive a whole
+game with scripted input and read the transcript.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from cribkit.actions import Discard, Go, NextHand, Play, PlayerAction
+from cribkit.analysis.hints import hint
+from cribkit.cards import Card, format_cards_unicode, parse_cards
+from cribkit.cli.app import app, friendly_errors
+from cribkit.cli.output import card_text, cards_text, event_text, make_console, print_show
+from cribkit.dealing import new_seed
+from cribkit.errors import CribkitError
+from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent
+from cribkit.game import Game
+from cribkit.players import LEVELS, Strategy, strategy_for_level
+from cribkit.rules import Skunk
+from cribkit.scoring import MAX_COUNT, ScoreKind
+from cribkit.state import Phase
+from cribkit.talk import number_word
+from cribkit.view import PlayerView
+
+__all__ = ["HUMAN", "TerminalGame", "pegboard", "play"]
+
+HUMAN, COMPUTER = 0, 1
+"""The person always sits in seat 0."""
+
+Reader = Callable[[str], str]
+"""Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
+
+QUIT_WORDS = frozenset({"quit", "q", "exit"})
+HINT_WORDS = frozenset({"hint", "h", "?"})
+HELP = (
+    "Type cards like [bold]5h 5d[/] to lay away, [bold]7c[/] or [bold]go[/] in the play, "
+    "Enter for the next hand, [bold]hint[/] for advice, [bold]quit[/] to stop."
+)
+
+
+class Quit(Exception):
+    """The person asked to stop (``quit``, end of input or Ctrl-C)."""
+
+
+class BadInput(CribkitError):
+    """What the person typed cannot be done now; the message says why."""
+
+
+class TerminalGame:
+    """One game, the person in seat 0 against ``computer`` in seat 1."""
+
+    def __init__(self, *, computer: Strategy, seed: int, console: Console, read: Reader) -> None:
+        self.game = Game(seed=seed)
+        self.computer = computer
+        self.console = console
+        self.read = read
+        self._hand = 0
+        self._shows_seen = 0
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> Outcome | None:
+        """Play to the end; the outcome, or ``None`` if the person quit."""
+        self.console.print(Text("cribkit: you against the computer, to 121.", style="bold"))
+        self.console.print(HELP)
+        self._announce_cut()
+        try:
+            while not self.game.is_over:
+                self._step()
+        except Quit:
+            self.console.print("You leave the table. Thanks for playing.")
+            return None
+        self._announce_end()
+        return self.game.state.outcome
+
+    def _view(self) -> PlayerView:
+        return self.game.view(HUMAN)
+
+    def _step(self) -> None:
+        view = self._view()
+        if view.hand_number != self._hand:
+            self._start_hand(view)
+        if view.phase is Phase.DISCARD:
+            if not view.opponent_has_discarded:
+                self._apply(self.computer.choose(self.game.view(COMPUTER)))
+                whose = "your" if view.is_dealer else "its own"
+                self.console.print(f"The computer lays two cards away to {whose} crib.")
+            else:
+                self._apply(self._ask(view, self._read_discard))
+        elif view.phase is Phase.PLAY:
+            if view.to_play == HUMAN:
+                self._apply(self._ask(view, self._read_play))
+            else:
+                self._apply(self.computer.choose(self.game.view(COMPUTER)))
+        elif view.phase is Phase.SHOW:
+            self._apply(self._ask(view, self._read_next))
+
+    def _ask(
+        self, view: PlayerView, parse: Callable[[PlayerView, str], PlayerAction]
+    ) -> PlayerAction:
+        """Prompt until the line is a legal action; hints and help do not use the turn."""
+        while True:
+            try:
+                line = self.read(self._prompt(view)).strip()
+            except (EOFError, KeyboardInterrupt):
+                raise Quit from None
+            word = line.lower()
+            if word in QUIT_WORDS:
+                raise Quit
+            if word in HINT_WORDS:
+                self.console.print(hint_text(view))
+                continue
+            if word == "help":
+                self.console.print(HELP)
+                continue
+            try:
+                return parse(view, line)
+            except CribkitError as exc:
+                self.console.print(Text(f"  {exc}", style="yellow"))
+
+    def _apply(self, action: PlayerAction) -> None:
+        before = len(self._view().play_log)
+        events = self.game.apply(action)
+        self._announce(action, events, before)
+
+    # ------------------------------------------------------------ reading input
+
+    def _prompt(self, view: PlayerView) -> str:
+        if view.phase is Phase.DISCARD:
+            whose = "your" if view.is_dealer else "the computer's"
+            return f"Your hand {format_cards_unicode(view.hand)} — two cards for {whose} crib: "
+        if view.phase is Phase.PLAY:
+            fits = [card for card in view.hand if view.count + card.pips <= MAX_COUNT]
+            if not fits:
+                return (
+                    f"Count {view.count}. Your hand {format_cards_unicode(view.hand)}: "
+                    "nothing fits — type go (or Enter): "
+                )
+            return f"Count {view.count}. Your hand {format_cards_unicode(view.hand)} — play: "
+        return "Press Enter for the next hand: "
+
+    @staticmethod
+    def _read_discard(view: PlayerView, line: str) -> PlayerAction:
+        cards = _cards_in_hand(view, line)
+        if len(cards) != 2:
+            raise BadInput(f"lay away exactly two cards (you gave {len(cards)}), like 5h 5d")
+        return Discard(HUMAN, (cards[0], cards[1]))
+
+    @staticmethod
+    def _read_play(view: PlayerView, line: str) -> PlayerAction:
+        fits = [card for card in view.hand if view.count + card.pips <= MAX_COUNT]
+        if line.lower() in ("go", ""):
+            if fits:
+                if not line:
+                    raise BadInput("type a card from your hand, like 7c (or hint)")
+                raise BadInput(
+                    f"no go: you can play {format_cards_unicode(fits)} without passing {MAX_COUNT}"
+                )
+            return Go(HUMAN)
+        cards = _cards_in_hand(view, line)
+        if len(cards) != 1:
+            raise BadInput("play one card at a time, like 7c")
+        card = cards[0]
+        if view.count + card.pips > MAX_COUNT:
+            room = MAX_COUNT - view.count
+            advice = f"play a card of {room} or less" if fits else "say go"
+            raise BadInput(
+                f"{card.unicode} would take the count to {view.count + card.pips}, past "
+                f"{MAX_COUNT}: {advice}"
+            )
+        return Play(HUMAN, card)
+
+    @staticmethod
+    def _read_next(view: PlayerView, line: str) -> PlayerAction:
+        if line:
+            raise BadInput("press Enter for the next hand (or type quit)")
+        return NextHand(HUMAN)
+
+    # ------------------------------------------------------------ announcements
+
+    def _announce_cut(self) -> None:
+        view = self._view()
+        for mine, theirs in view.cut_for_deal:
+            line = Text.assemble(
+                "Cut for deal: you ", card_text(mine), ", the computer ", card_text(theirs)
+            )
+            if mine.rank == theirs.rank:
+                line.append(" — a tie, cut again.")
+            self.console.print(line)
+        first = "You deal" if view.is_dealer else "The computer deals"
+        self.console.print(f"{first} first (low card deals).")
+
+    def _start_hand(self, view: PlayerView) -> None:
+        self._hand = view.hand_number
+        self._shows_seen = 0
+        dealer = "you deal" if view.is_dealer else "the computer deals"
+        self.console.rule(f"Hand {view.hand_number}: {dealer}")
+        if view.hand_number == 1:  # later hands: the board was drawn after the last show
+            self.console.print(pegboard(view.pegs))
+        self.console.print(Text.assemble("Your cards: ", cards_text(view.hand)))
+
+    def _announce(
+        self, action: PlayerAction, events: Sequence[ScoreEvent], log_before: int
+    ) -> None:
+        view = self._view()
+        who = _name(action.player)
+        verb = " play " if action.player == HUMAN else " plays "
+        if isinstance(action, Discard) and view.starter is not None:
+            self.console.print(Text.assemble("The starter is ", card_text(view.starter)))
+        for entry in view.play_log[log_before:]:
+            if entry.card is None:
+                self.console.print(Text.assemble((who, "bold"), ": “go”"))
+            else:
+                said = _spoken(entry.card, entry.count, events, action.player)
+                self.console.print(
+                    Text.assemble((who, "bold"), verb, card_text(entry.card), f" — “{said}”")
+                )
+        for event in events:
+            if event.context in (ScoreContext.PLAY, ScoreContext.HEELS):
+                self.console.print(Text.assemble("  ", event_text(event, name=_name(event.player))))
+        if view.play_log[log_before:] and view.play_log[-1].reset and view.outcome is None:
+            self.console.print(Text("  The count goes back to zero.", style="dim"))
+        self._announce_shows(view)
+
+    def _announce_shows(self, view: PlayerView) -> None:
+        new = view.shows[self._shows_seen :]
+        if not new:
+            return
+        if self._shows_seen == 0:
+            self.console.rule("The show")
+        for show in new:
+            print_show(self.console, show, name="Your" if show.player == HUMAN else "Computer's")
+        self._shows_seen = len(view.shows)
+        self.console.print(pegboard(view.pegs))
+
+    def _announce_end(self) -> None:
+        view = self._view()
+        outcome = view.outcome
+        assert outcome is not None
+        self.console.rule("Game over")
+        if not view.shows:  # the game ended in the play, before any show redrew the board
+            self.console.print(pegboard(view.pegs))
+        mine, theirs = outcome.scores[HUMAN], outcome.scores[COMPUTER]
+        if outcome.winner == HUMAN:
+            self.console.print(Text(f"You win, {mine} to {theirs}!", style="bold green"))
+        else:
+            self.console.print(Text(f"The computer wins, {theirs} to {mine}.", style="bold red"))
+        if outcome.skunk is not Skunk.NONE:
+            loser = "The computer is" if outcome.winner == HUMAN else "You are"
+            kind = "double skunked" if outcome.skunk is Skunk.DOUBLE else "skunked"
+            self.console.print(Text(f"{loser} {kind}!", style="bold"))
+
+
+def _name(player: int) -> str:
+    return "You" if player == HUMAN else "Computer"
+
+
+def _cards_in_hand(view: PlayerView, line: str) -> tuple[Card, ...]:
+    """The cards typed, each checked against the hand (errors name the card)."""
+    cards = parse_cards(line)
+    for card in cards:
+        if card not in view.hand:
+            raise BadInput(
+                f"you do not hold {card.unicode}; your hand is {format_cards_unicode(view.hand)}"
+            )
+    return cards
+
+
+def _spoken(card: Card, count: int, events: Sequence[ScoreEvent], player: int) -> str:
+    """What the player says with the card: the count, or its scoring calls."""
+    calls = [
+        event.item.call
+        for event in events
+        if event.player == player
+        and event.context is ScoreContext.PLAY
+        and event.item.kind not in (ScoreKind.GO, ScoreKind.LAST_CARD)
+        and event.item.cards[-1] == card
+    ]
+    if calls and calls[0].startswith(("fifteen", "thirty-one")):
+        return " and ".join(calls)
+    return " and ".join([number_word(count), *calls])
+
+
+def hint_text(view: PlayerView) -> Text:
+    """Advice from the person's own view only: the hint's reason and, for a throw, the
+    best few holds with their expected points."""
+    advice = hint(view)
+    text = Text.assemble(("Hint: ", "bold cyan"), advice.explanation)
+    for option in advice.discards:
+        text.append("\n  keep ")
+        text.append_text(cards_text(option.keep))
+        text.append(", throw ")
+        text.append_text(cards_text(option.throw))
+        text.append(f": {option.total_ev:.2f} points expected")
+    return text
+
+
+# ---------------------------------------------------------------- the pegboard
+
+_BOARD_WIDTH = 61
+"""One column per two points: 0..120 on 61 columns (121 shares the last)."""
+_NAME_WIDTH = 9
+"""Name, track and score fit in 80 columns."""
+
+
+def pegboard(pegs: Sequence[Pegs], names: Sequence[str] = ("You", "Computer")) -> Text:
+    """A two-track text pegboard: ● the front peg, ○ the back peg, | every 30 points."""
+    board = Text()
+    ruler = [" "] * _BOARD_WIDTH
+    for points in (0, 30, 60, 90, 120):
+        label = str(points)
+        column = min(points // 2, _BOARD_WIDTH - len(label))
+        ruler[column : column + len(label)] = list(label)
+    board.append(f"{'':{_NAME_WIDTH}}{''.join(ruler)}\n", style="dim")
+    for name, peg in zip(names, pegs, strict=True):
+        track = ["·" if column % 15 else "|" for column in range(_BOARD_WIDTH)]
+        track[_column(peg.back)] = "○"
+        track[_column(peg.front)] = "●"
+        board.append(f"{name:<{_NAME_WIDTH}}")
+        board.append("".join(track))
+        gained = f" (+{peg.front - peg.back})" if peg.front else ""
+        board.append(f" {peg.front:>3}{gained}\n", style="bold")
+    board.rstrip()
+    return board
+
+
+def _column(points: int) -> int:
+    return min(points // 2, _BOARD_WIDTH - 1)
+
+
+# ---------------------------------------------------------------- the command
+
+
+@app.command()
+@friendly_errors
+def play(
+    level: Annotated[
+        str, typer.Option(help=f"How strong the computer is: {', '.join(LEVELS)}.")
+    ] = "hard",
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the shuffles (default: a fresh one).")
+    ] = None,
+) -> None:
+    """Play a game of cribbage against the computer, from the keyboard."""
+    game_seed = new_seed() if seed is None else seed
+    computer = strategy_for_level(level, seed=game_seed)
+    console = make_console()
+    session = TerminalGame(
+        computer=computer, seed=game_seed, console=console, read=lambda p: console.input(p)
+    )
+    session.run()

@@ -1,0 +1,368 @@
+"""Matches between two strategies, played as duplicate pairs on every core.
+
+**Duplicate pairs.** Chance in a game comes only from the game's seed: the ``i``-th
+chance action draws from ``chance_rng(seed, i)``. The cut for deal comes first, and
+every hand then has exactly one deal and one starter, so the deal and the starter of
+hand ``k`` depend on the seed and ``k`` alone, never on what the players did. A deal
+gives cards by role (the pone's six, the dealer's six), the cut fixes which *seat*
+deals first, and the deal alternates from there, so with one seed, hand ``k`` gives
+the same six cards to the same seat, in the same role, with the same starter, in every
+game. A pair plays that seed twice: strategy A in seat 0 and B in seat 1, then the
+seats swapped. Each strategy so receives, hand for hand, exactly the cards (and the
+deals) the other received in the first game, and card luck cancels out of the pair.
+The two games may last a different number of hands; the hands both reach are
+identical deals. Each strategy's own generator is seeded from the pair's seed and its
+side (A or B), the same in both games.
+
+**Confidence intervals.** The two games of a pair share their cards, so they are not
+independent: counting ``2m`` games as independent trials (a Wilson interval over
+games) would misstate the uncertainty, usually overstating it, since the shared cards
+cancel luck that is the main source of spread. The independent unit is the pair, so
+the win rate and the margin get a normal (central limit) interval from the spread of
+the ``m`` pair means: ``mean ± 1.96 · sd / √m``. When every pair ended alike (no
+spread to measure) the win rate falls back to the Wilson interval over games.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from cribkit.errors import CribkitError
+from cribkit.game import Game
+from cribkit.players import make_strategy
+from cribkit.record import GameRecord
+from cribkit.rules import STANDARD, Skunk
+
+__all__ = [
+    "Z95",
+    "GameResult",
+    "Interval",
+    "MatchResult",
+    "PairTask",
+    "check_match",
+    "mean_interval",
+    "pair_seed",
+    "play_game",
+    "play_pair",
+    "run_match",
+    "summarize",
+    "wilson_interval",
+]
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+Progress = Callable[[int, int], None]
+"""Called with (games finished, games in all) as results come in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A 95% confidence interval ``[low, high]``."""
+
+    low: float
+    high: float
+
+    def to_list(self) -> list[float]:
+        return [self.low, self.high]
+
+
+@dataclass(frozen=True, slots=True)
+class PairTask:
+    """What a worker process needs to play pairs: names and seeds only (cheap to pickle)."""
+
+    a: str
+    b: str
+    pairs: tuple[tuple[int, int], ...]
+    """(pair number, game seed) of each pair to play."""
+    keep_records: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game of a match, seen from side A."""
+
+    pair: int
+    seed: int
+    a_seat: int
+    winner: int
+    """The winning seat."""
+    scores: tuple[int, int]
+    """Final scores by seat."""
+    skunk: Skunk
+    first_dealer: int
+    hands: int
+    record: GameRecord | None = None
+
+    @property
+    def a_won(self) -> bool:
+        return self.winner == self.a_seat
+
+    @property
+    def a_margin(self) -> int:
+        """Winner's score minus loser's, positive when A won and negative when B did."""
+        margin = self.scores[self.winner] - self.scores[1 - self.winner]
+        return margin if self.a_won else -margin
+
+    @property
+    def first_dealer_won(self) -> bool:
+        return self.winner == self.first_dealer
+
+
+def pair_seed(match_seed: int, pair: int) -> int:
+    """The game seed of pair ``pair`` in the match seeded ``match_seed``."""
+    return random.Random(f"cribkit/match/{match_seed}/{pair}").getrandbits(63)
+
+
+def _strategy_seed(game_seed: int, side: int) -> int:
+    """Side A (0) and side B (1) get their own generator, the same in both games of a pair."""
+    return random.Random(f"cribkit/player/{game_seed}/{side}").getrandbits(63)
+
+
+def play_game(
+    a: str, b: str, *, seed: int, a_seat: int, pair: int = 0, keep_record: bool = False
+) -> GameResult:
+    """Play one game to the end, A in ``a_seat``; each strategy sees only its own view."""
+    players = [
+        make_strategy(a, seed=_strategy_seed(seed, 0)),
+        make_strategy(b, seed=_strategy_seed(seed, 1)),
+    ]
+    if a_seat == 1:
+        players.reverse()
+    game = Game(seed=seed)
+    first_dealer = game.state.dealer
+    assert first_dealer is not None
+    while not game.is_over:
+        seat = game.state.players_to_move()[0]
+        game.apply(players[seat].choose(game.view(seat)))
+    outcome = game.state.outcome
+    assert outcome is not None
+    return GameResult(
+        pair=pair,
+        seed=seed,
+        a_seat=a_seat,
+        winner=outcome.winner,
+        scores=outcome.scores,
+        skunk=outcome.skunk,
+        first_dealer=first_dealer,
+        hands=game.state.hand_number,
+        record=GameRecord.of(game) if keep_record else None,
+    )
+
+
+def play_pair(task: PairTask) -> list[GameResult]:
+    """Play each pair of ``task``: A in seat 0, then A in seat 1, on the same seed.
+
+    Module-level so worker processes can run it.
+    """
+    return [
+        play_game(task.a, task.b, seed=seed, a_seat=seat, pair=pair, keep_record=task.keep_records)
+        for pair, seed in task.pairs
+        for seat in (0, 1)
+    ]
+
+
+def check_match(a: str, b: str, *, games: int) -> None:
+    """Refuse an odd game count or an unknown strategy before any process starts."""
+    if games < 2 or games % 2:
+        raise CribkitError(
+            f"a match is played in duplicate pairs, so --games must be even and at least 2 "
+            f"(got {games})"
+        )
+    for name in (a, b):
+        make_strategy(name)
+
+
+def run_match(
+    a: str,
+    b: str,
+    *,
+    games: int,
+    seed: int,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    keep_records: bool = False,
+) -> MatchResult:
+    """Play ``games`` games (``games / 2`` duplicate pairs) of ``a`` against ``b``.
+
+    ``jobs`` worker processes (default: one per core; 1 plays here, in this process).
+    Results do not depend on ``jobs``: every game's seeds come from ``seed`` and its pair.
+    """
+    check_match(a, b, games=games)
+    workers = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
+    pairs = [(pair, pair_seed(seed, pair)) for pair in range(games // 2)]
+    tasks = [PairTask(a, b, chunk, keep_records) for chunk in _chunks(pairs, workers)]
+    started = time.perf_counter()
+    results: list[GameResult] = []
+
+    def collect(batch: list[GameResult]) -> None:
+        results.extend(batch)
+        if progress is not None:
+            progress(len(results), games)
+
+    if workers == 1:
+        for task in tasks:
+            collect(play_pair(task))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for future in as_completed([pool.submit(play_pair, task) for task in tasks]):
+                collect(future.result())
+    seconds = time.perf_counter() - started
+    results.sort(key=lambda result: (result.pair, result.a_seat))
+    return summarize(a, b, results, seconds=seconds)
+
+
+def _chunks(
+    pairs: Sequence[tuple[int, int]], workers: int
+) -> Iterable[tuple[tuple[int, int], ...]]:
+    """Small enough chunks for a lively progress bar and even load, big enough to be cheap."""
+    size = max(1, min(20, len(pairs) // (workers * 8)))
+    for start in range(0, len(pairs), size):
+        yield tuple(pairs[start : start + size])
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def wilson_interval(successes: int, trials: int) -> Interval:
+    """Wilson score interval for a proportion: sound even at 0% or 100%."""
+    if trials == 0:
+        return Interval(0.0, 1.0)
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return Interval(max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, Interval | None]:
+    """Mean and normal 95% interval (``mean ± z·s/√n``); ``None`` with fewer than 2 values."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, None
+    variance = sum((value - mean) ** 2 for value in values) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return mean, Interval(mean - half, mean + half)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The figures of a finished match, all from side A's point of view."""
+
+    a: str
+    b: str
+    games: int
+    a_wins: int
+    b_wins: int
+    a_win_rate: float
+    a_win_rate_ci: Interval
+    margin: float
+    """Mean of (winner's score − loser's), signed: positive when A won."""
+    margin_ci: Interval
+    pairs_a_both: int
+    """Pairs A won with both hands of cards (so it outplayed B with the same cards)."""
+    pairs_split: int
+    pairs_b_both: int
+    a_skunk_rate: float
+    """Games A won by a skunk (a double skunk counts too)."""
+    a_double_skunk_rate: float
+    a_skunked_rate: float
+    """Games A lost by a skunk (a double skunk counts too)."""
+    a_double_skunked_rate: float
+    first_dealer_win_rate: float
+    first_dealer_win_rate_ci: Interval
+    mean_hands: float
+    seconds: float
+    results: tuple[GameResult, ...]
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    def to_dict(self) -> dict[str, object]:
+        """The ``cribkit match --json`` object (per-game results left out)."""
+        return {
+            "games": self.games,
+            "a": self.a,
+            "b": self.b,
+            "a_wins": self.a_wins,
+            "b_wins": self.b_wins,
+            "a_win_rate": self.a_win_rate,
+            "a_win_rate_ci": self.a_win_rate_ci.to_list(),
+            "margin": self.margin,
+            "margin_ci": self.margin_ci.to_list(),
+            "pairs": {
+                "a_both": self.pairs_a_both,
+                "split": self.pairs_split,
+                "b_both": self.pairs_b_both,
+            },
+            "a_skunk_rate": self.a_skunk_rate,
+            "a_double_skunk_rate": self.a_double_skunk_rate,
+            "a_skunked_rate": self.a_skunked_rate,
+            "a_double_skunked_rate": self.a_double_skunked_rate,
+            "first_dealer_win_rate": self.first_dealer_win_rate,
+            "first_dealer_win_rate_ci": self.first_dealer_win_rate_ci.to_list(),
+            "mean_hands": self.mean_hands,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+        }
+
+
+def summarize(a: str, b: str, results: Sequence[GameResult], *, seconds: float) -> MatchResult:
+    """Win rate, margin, skunks and first-dealer figures of a match, with 95% intervals.
+
+    Intervals are taken over pairs (see the module docstring); games are grouped by
+    their ``pair`` number, so a lone game counts as a pair of one.
+    """
+    if not results:
+        raise CribkitError("a match needs at least one game to summarize")
+    by_pair: dict[int, list[GameResult]] = {}
+    for result in results:
+        by_pair.setdefault(result.pair, []).append(result)
+    pair_scores = [sum(r.a_won for r in pair) / len(pair) for pair in by_pair.values()]
+    pair_margins = [sum(r.a_margin for r in pair) / len(pair) for pair in by_pair.values()]
+    games = len(results)
+    a_wins = sum(r.a_won for r in results)
+    win_rate, win_ci = mean_interval(pair_scores)
+    if win_ci is None or win_ci.low == win_ci.high:
+        win_ci = wilson_interval(a_wins, games)
+    else:
+        win_ci = Interval(max(0.0, win_ci.low), min(1.0, win_ci.high))
+    margin, margin_ci = mean_interval(pair_margins)
+    if margin_ci is None:  # one pair: nothing known beyond the widest possible margin
+        margin_ci = Interval(-float(STANDARD.target), float(STANDARD.target))
+    first_dealer_wins = sum(r.first_dealer_won for r in results)
+
+    def rate(predicate: Callable[[GameResult], bool]) -> float:
+        return sum(predicate(r) for r in results) / games
+
+    return MatchResult(
+        a=a,
+        b=b,
+        games=games,
+        a_wins=a_wins,
+        b_wins=games - a_wins,
+        a_win_rate=win_rate,
+        a_win_rate_ci=win_ci,
+        margin=margin,
+        margin_ci=margin_ci,
+        pairs_a_both=sum(score == 1 for score in pair_scores),
+        pairs_split=sum(0 < score < 1 for score in pair_scores),
+        pairs_b_both=sum(score == 0 for score in pair_scores),
+        a_skunk_rate=rate(lambda r: r.a_won and r.skunk is not Skunk.NONE),
+        a_double_skunk_rate=rate(lambda r: r.a_won and r.skunk is Skunk.DOUBLE),
+        a_skunked_rate=rate(lambda r: not r.a_won and r.skunk is not Skunk.NONE),
+        a_double_skunked_rate=rate(lambda r: not r.a_won and r.skunk is Skunk.DOUBLE),
+        first_dealer_win_rate=first_dealer_wins / games,
+        first_dealer_win_rate_ci=wilson_interval(first_dealer_wins, games),
+        mean_hands=sum(r.hands for r in results) / games,
+        seconds=seconds,
+        results=tuple(results),
+    )

@@ -1,0 +1,241 @@
+"""``cribkit play``: whole games driven by scripted keyboard input, read from the transcript."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pytest
+from cli_support import assert_bad_input, invoke
+from rich.console import Console
+
+from cribkit.actions import Discard, Go, Play
+from cribkit.analysis.hints import hint
+from cribkit.cards import Card
+from cribkit.cli.play_cmd import COMPUTER, HUMAN, TerminalGame, pegboard
+from cribkit.events import Pegs, ScoreContext
+from cribkit.players import make_strategy
+from cribkit.scoring import MAX_COUNT
+from cribkit.state import Phase
+
+
+def _console() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=120, color_system=None, force_terminal=False), out
+
+
+def _first_legal(session: TerminalGame) -> str:
+    """What a person types for the first legal action of their view."""
+    action = session.game.view(HUMAN).legal_actions[0]
+    if isinstance(action, Discard):
+        return " ".join(str(card).lower() for card in action.cards)
+    if isinstance(action, Play):
+        return str(action.card).lower()
+    if isinstance(action, Go):
+        return "go"
+    return ""
+
+
+def _hidden_cards(session: TerminalGame) -> set[Card]:
+    """The computer's cards nobody may see yet: its unplayed hand and its discards."""
+    state = session.game.state
+    if state.phase is Phase.DISCARD:
+        return set(state.dealt[COMPUTER])
+    return set(state.held[COMPUTER]) | set(state.discards[COMPUTER])
+
+
+class Scripted:
+    """A player at the keyboard: some mistakes and hints first, then the first legal move.
+
+    At every prompt before the show it checks that nothing printed since the hand began
+    names a card the computer still hides.
+    """
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.out = out
+        self.session: TerminalGame | None = None
+        self.prompts = 0
+        self.hidden_checks = 0
+        self.mistakes: dict[str, Callable[[TerminalGame], str | None]] = {
+            "discard-one": lambda s: _in_phase(s, Phase.DISCARD, _first_legal(s).split()[0]),
+            "unknown": lambda s: "zz",
+            "not-held": lambda s: _not_held(s),
+            "past-31": lambda s: _past_31(s),
+            "false-go": lambda s: _false_go(s),
+            "hint-discard": lambda s: _in_phase(s, Phase.DISCARD, "hint"),
+            "hint-play": lambda s: _in_phase(s, Phase.PLAY, "hint"),
+            "help": lambda s: "help",
+        }
+        self.made: list[str] = []
+        self.hints: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        session = self.session
+        assert session is not None
+        self.prompts += 1
+        if session.game.state.phase in (Phase.DISCARD, Phase.PLAY):
+            self._check_nothing_hidden_shown(session)
+        for name, make in list(self.mistakes.items()):
+            line = make(session)
+            if line is not None:
+                del self.mistakes[name]
+                self.made.append(name)
+                if line == "hint":
+                    self.hints.append(hint(session.game.view(HUMAN)).explanation)
+                self.out.write(f"{prompt}{line}\n")
+                return line
+        line = _first_legal(session)
+        self.out.write(f"{prompt}{line}\n")
+        return line
+
+    def _check_nothing_hidden_shown(self, session: TerminalGame) -> None:
+        text = self.out.getvalue()
+        this_hand = text[text.rindex(f"Hand {session.game.state.hand_number}:") :]
+        this_hand = this_hand.replace("like 5H or 10♥", "")  # the notation help's example
+        for card in _hidden_cards(session):
+            assert card.unicode not in this_hand, f"{card} shown before the show"
+        self.hidden_checks += 1
+
+
+def _in_phase(session: TerminalGame, phase: Phase, line: str) -> str | None:
+    return line if session.game.state.phase is phase else None
+
+
+def _not_held(session: TerminalGame) -> str | None:
+    view = session.game.view(HUMAN)
+    if view.phase is not Phase.PLAY:
+        return None
+    return next(str(c) for c in sorted(set(_all_cards()) - set(view.hand)))
+
+
+def _past_31(session: TerminalGame) -> str | None:
+    view = session.game.view(HUMAN)
+    if view.phase is not Phase.PLAY or view.to_play != HUMAN:
+        return None
+    too_big = [c for c in view.hand if view.count + c.pips > MAX_COUNT]
+    return str(too_big[0]) if too_big else None
+
+
+def _false_go(session: TerminalGame) -> str | None:
+    view = session.game.view(HUMAN)
+    if view.phase is Phase.PLAY and any(isinstance(a, Play) for a in view.legal_actions):
+        return "go"
+    return None
+
+
+def _all_cards() -> list[Card]:
+    from cribkit.cards import DECK
+
+    return list(DECK)
+
+
+def _play(level: str, seed: int) -> tuple[TerminalGame, Scripted, str]:
+    console, out = _console()
+    script = Scripted(out)
+    session = TerminalGame(
+        computer=make_strategy(level, seed=seed), seed=seed, console=console, read=script
+    )
+    script.session = session
+    outcome = session.run()
+    assert outcome is not None
+    return session, script, out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("strategy", "seed"),
+    [
+        ("random", 1),
+        ("greedy", 2),
+        ("greedy", 9),
+        ("expert", 5),
+    ],
+)
+def test_a_whole_game_by_keyboard(strategy: str, seed: int) -> None:
+    session, script, text = _play(strategy, seed)
+    state = session.game.state
+    outcome = state.outcome
+    assert outcome is not None
+    # Every scripted mistake was made, answered, and the game went on.
+    assert sorted(script.made) == sorted(
+        [
+            "discard-one",
+            "unknown",
+            "not-held",
+            "past-31",
+            "false-go",
+            "hint-discard",
+            "hint-play",
+            "help",
+        ]
+    )
+    assert "lay away exactly two cards" in text
+    assert "'zz' is not a card" in text
+    assert "you do not hold" in text
+    assert f"past {MAX_COUNT}" in text
+    assert "no go: you can play" in text
+    assert len(script.hints) == 2
+    flat = " ".join(text.split())
+    for explanation in script.hints:
+        assert " ".join(explanation.split()) in flat
+    assert script.hidden_checks > 10
+    # Every point pegged in the play was announced, in table talk.
+    for event in session.game.events:
+        if event.context in (ScoreContext.PLAY, ScoreContext.HEELS):
+            assert event.item.call in text
+    assert "“go”" in text or not any(e.card is None for e in state.play_log)
+    # Each hand reached the show, which names each hand and crib with its count.
+    assert text.count("The show") >= state.hand_number - 1
+    last_hand = text[text.rindex(f"Hand {state.hand_number}:") :]
+    for show in state.shows:
+        assert show.breakdown.call in last_hand or show.breakdown.total == 0
+        assert " ".join(card.unicode for card in show.cards) in last_hand
+    winner = "You win" if outcome.winner == HUMAN else "The computer wins"
+    assert f"{winner}, {max(outcome.scores)} to {min(outcome.scores)}" in text
+    if outcome.skunk.value != "none":
+        assert "skunked" in text
+
+
+def test_the_computer_hand_is_revealed_at_the_show() -> None:
+    session, _, text = _play("greedy", 4)
+    computer_shows = [s for s in session.game.state.shows if s.player == COMPUTER]
+    for show in computer_shows:
+        title = f"Computer's {show.context.value}: " + " ".join(c.unicode for c in show.cards)
+        assert title in text
+
+
+def test_quit_and_end_of_input_stop_the_game() -> None:
+    for reply in ("quit", None):
+        console, out = _console()
+
+        def read(prompt: str, reply: str | None = reply) -> str:
+            if reply is None:
+                raise EOFError
+            return reply
+
+        session = TerminalGame(
+            computer=make_strategy("random", seed=1), seed=3, console=console, read=read
+        )
+        assert session.run() is None
+        assert "You leave the table" in out.getvalue()
+        assert not session.game.is_over
+
+
+def test_pegboard_marks_front_and_back_pegs() -> None:
+    board = pegboard([Pegs(34, 28), Pegs(0, 0)]).plain.splitlines()
+    you, computer = board[1], board[2]
+    assert max(len(line) for line in board) <= 80
+    track = you[9 : 9 + 61]
+    assert track.index("●") == 17 and track.index("○") == 14
+    assert you.rstrip().endswith("34 (+6)")
+    assert computer[9] == "●" and "○" not in computer
+
+
+def test_cli_plays_from_stdin() -> None:
+    result = invoke(["play", "--level", "easy", "--seed", "3"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Cut for deal" in result.stdout
+    assert "You leave the table" in result.stdout
+
+
+def test_cli_refuses_an_unknown_level() -> None:
+    assert_bad_input(invoke(["play", "--level", "impossible"]), "easy, medium or hard")
