@@ -36,9 +36,9 @@ def serve(
     from sqlalchemy.exc import SQLAlchemyError
 
     from cribkit.web.db import Database
-    from cribkit.web.settings import Settings
+    from cribkit.web.settings import DEFAULT_DATABASE_URL
 
-    url = database_url or Settings.from_env().database_url
+    url = database_url or os.environ.get("CRIBKIT_DATABASE_URL") or DEFAULT_DATABASE_URL
     database = Database(url)
     shown = make_url(url).render_as_string(hide_password=True)
     try:
