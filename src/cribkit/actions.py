@@ -168,10 +168,12 @@ def action_to_dict(action: Action) -> dict[str, object]:
 def action_from_dict(data: object) -> PlayerAction:
     """Read a player action from its JSON form; chance actions never come from outside."""
     if not isinstance(data, dict):
-        raise InvalidRecordError("an action is a JSON object with a 'type'")
+        raise InvalidRecordError(
+            "an action is a JSON object with a 'type'", code="action_not_object"
+        )
     kind, player = data.get("type"), data.get("player")
     if player not in (0, 1) or isinstance(player, bool):
-        raise InvalidRecordError("an action needs 'player': 0 or 1")
+        raise InvalidRecordError("an action needs 'player': 0 or 1", code="action_bad_player")
     try:
         if kind == "discard":
             cards = data.get("cards")
@@ -186,5 +188,11 @@ def action_from_dict(data: object) -> PlayerAction:
         if kind == "next":
             return NextHand(player)
     except ValueError as exc:
-        raise InvalidRecordError(f"bad {kind} action: {exc}") from exc
-    raise InvalidRecordError(f"unknown action type {kind!r}: expected discard, play, go or next")
+        raise InvalidRecordError(
+            f"bad {kind} action: {exc}", code="action_unreadable", params={"type": str(kind)}
+        ) from exc
+    raise InvalidRecordError(
+        f"unknown action type {kind!r}: expected discard, play, go or next",
+        code="action_unknown_type",
+        params={"type": repr(kind)},
+    )

@@ -1,10 +1,14 @@
 """One error family, so callers can catch every cribkit problem with ``except CribkitError``.
 
 Every error is a ``ValueError``: each one means the caller passed something the rules do
-not allow, and its message says what, in words a player understands.
+not allow, and its message says what, in words a player understands. Errors a player can
+meet at the table also carry a stable ``code`` and its ``params``, so a front end can say
+the same thing in another language without parsing the English message.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 __all__ = [
     "CribkitError",
@@ -17,7 +21,21 @@ __all__ = [
 
 
 class CribkitError(ValueError):
-    """Base class of every error cribkit raises on purpose."""
+    """Base class of every error cribkit raises on purpose.
+
+    ``code`` (e.g. ``"count_past_31"``) names the message's template and ``params`` fills
+    it; both are optional and never change the English message itself.
+    """
+
+    def __init__(
+        self,
+        *args: object,
+        code: str | None = None,
+        params: Mapping[str, str | int] | None = None,
+    ) -> None:
+        super().__init__(*args)
+        self.code = code
+        self.params: dict[str, str | int] = dict(params or {})
 
 
 class InvalidNotationError(CribkitError):

@@ -197,69 +197,102 @@ class GameState:
             case NextHand():
                 self._check_next(action)
             case _:
-                raise IllegalActionError(f"{action!r} is not a cribbage action")
+                raise IllegalActionError(
+                    f"{action!r} is not a cribbage action", code="not_an_action"
+                )
 
-    def _require_phase(self, phase: Phase, what: str) -> None:
+    def _require_phase(self, phase: Phase, what: str, kind: str) -> None:
+        """``what`` is said in the message; ``kind`` is the action's JSON type for its code."""
         if self.phase is not phase:
-            raise IllegalActionError(f"cannot {what} now: the game is in the {self.phase} phase")
+            raise IllegalActionError(
+                f"cannot {what} now: the game is in the {self.phase} phase",
+                code="wrong_phase",
+                params={"action": kind, "phase": self.phase.value},
+            )
 
     def _check_cut(self, action: CutForDeal) -> None:
-        self._require_phase(Phase.CUT_FOR_DEAL, "cut for deal")
+        self._require_phase(Phase.CUT_FOR_DEAL, "cut for deal", "cut")
         check_distinct(action.cards)
 
     def _check_deal(self, action: Deal) -> None:
-        self._require_phase(Phase.DEAL, "deal")
+        self._require_phase(Phase.DEAL, "deal", "deal")
         if any(len(hand) != HAND_SIZE for hand in action.hands):
-            raise IllegalActionError(f"each player is dealt {HAND_SIZE} cards")
+            raise IllegalActionError(
+                f"each player is dealt {HAND_SIZE} cards",
+                code="deal_size",
+                params={"cards": HAND_SIZE},
+            )
         check_distinct(action.hands[0] + action.hands[1])
 
     def _check_starter(self, action: TurnStarter) -> None:
-        self._require_phase(Phase.STARTER, "turn the starter")
+        self._require_phase(Phase.STARTER, "turn the starter", "starter")
         if action.card in self.dealt[0] or action.card in self.dealt[1]:
-            raise IllegalActionError(f"{action.card} was dealt; the starter comes from the pack")
+            raise IllegalActionError(
+                f"{action.card} was dealt; the starter comes from the pack",
+                code="starter_dealt",
+                params={"card": str(action.card)},
+            )
 
-    def _check_player(self, player: int, what: str) -> None:
+    def _check_player(self, player: int, what: str, kind: str) -> None:
         if player not in (0, 1):
-            raise IllegalActionError(f"there is no player {player}; seats are 0 and 1")
+            raise IllegalActionError(
+                f"there is no player {player}; seats are 0 and 1",
+                code="no_such_player",
+                params={"player": player},
+            )
         if player not in self.players_to_move():
-            raise IllegalActionError(f"it is not player {player}'s turn to {what}")
+            raise IllegalActionError(
+                f"it is not player {player}'s turn to {what}",
+                code="not_your_turn",
+                params={"player": player, "action": kind},
+            )
 
     def _check_discard(self, action: Discard) -> None:
-        self._require_phase(Phase.DISCARD, "discard")
-        self._check_player(action.player, "discard")
+        self._require_phase(Phase.DISCARD, "discard", "discard")
+        self._check_player(action.player, "discard", "discard")
         first, second = action.cards
         if first == second:
-            raise IllegalActionError("lay away two different cards")
+            raise IllegalActionError("lay away two different cards", code="discard_same_card")
         hand = self.dealt[action.player]
         missing = [card for card in action.cards if card not in hand]
         if missing:
             raise IllegalActionError(
-                f"{format_cards(missing)} not in your hand ({format_cards(hand)})"
+                f"{format_cards(missing)} not in your hand ({format_cards(hand)})",
+                code="discard_not_held",
+                params={"cards": format_cards(missing), "hand": format_cards(hand)},
             )
 
     def _check_play(self, action: Play) -> None:
-        self._require_phase(Phase.PLAY, "play a card")
-        self._check_player(action.player, "play")
+        self._require_phase(Phase.PLAY, "play a card", "play")
+        self._check_player(action.player, "play", "play")
         if action.card not in self.held[action.player]:
-            raise IllegalActionError(f"you do not hold {action.card}")
+            raise IllegalActionError(
+                f"you do not hold {action.card}",
+                code="card_not_held",
+                params={"card": str(action.card)},
+            )
         total = self.count + action.card.pips
         if total > MAX_COUNT:
+            room = MAX_COUNT - self.count
             raise IllegalActionError(
-                f"the count would be {total}; play a card of {MAX_COUNT - self.count} "
-                "or less, or say go"
+                f"the count would be {total}; play a card of {room} or less, or say go",
+                code="count_past_31",
+                params={"total": total, "room": room},
             )
 
     def _check_go(self, action: Go) -> None:
-        self._require_phase(Phase.PLAY, "say go")
-        self._check_player(action.player, "say go")
+        self._require_phase(Phase.PLAY, "say go", "go")
+        self._check_player(action.player, "say go", "go")
         if self.can_play(action.player):
             raise IllegalActionError(
-                f"you can play without passing 31 (the count is {self.count}): no go"
+                f"you can play without passing 31 (the count is {self.count}): no go",
+                code="go_not_allowed",
+                params={"count": self.count},
             )
 
     def _check_next(self, action: NextHand) -> None:
-        self._require_phase(Phase.SHOW, "move to the next hand")
-        self._check_player(action.player, "move on")
+        self._require_phase(Phase.SHOW, "move to the next hand", "next")
+        self._check_player(action.player, "move on", "next")
 
     # ------------------------------------------------------------ transitions
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from cribkit.analysis.hints import hint
 from cribkit.errors import CribkitError
+from cribkit.web.errors_i18n import error_message
 from cribkit.web.games import (
     COMPUTER,
     HUMAN,
@@ -23,6 +24,8 @@ from cribkit.web.games import (
     LoadedGame,
     StaleVersionError,
 )
+from cribkit.web.hints_i18n import hint_explanation
+from cribkit.web.i18n import DEFAULT_LANGUAGE, request_language, translator
 from cribkit.web.players_identity import issue_player, player_id_of, remember_player
 
 __all__ = ["game_payload", "router", "service_of"]
@@ -47,7 +50,8 @@ class MoveRequest(BaseModel):
 
 
 class Message(BaseModel):
-    detail: str
+    detail: str = Field(description="What went wrong, in the reader's language.")
+    code: str | None = Field(default=None, description="A stable name for the problem.")
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -85,8 +89,10 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
     return payload
 
 
-def _error(code: int, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"detail": message, **extra}, status_code=code)
+def _error(request: Request, status_code: int, error: CribkitError, **extra: Any) -> JSONResponse:
+    """The error said in the reader's language, with its stable code beside it."""
+    body = {"detail": error_message(error, translator(request)), "code": error.code, **extra}
+    return JSONResponse(body, status_code=status_code)
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, responses=_ERRORS)
@@ -96,7 +102,7 @@ def create_game(request: Request, response: Response, body: CreateGame) -> Any:
     try:
         loaded = service_of(request).create(player_id, body.level, seed=body.seed)
     except CribkitError as exc:
-        return _error(422, str(exc))
+        return _error(request, 422, exc)
     if is_new:
         remember_player(request, response, player_id)
     return {"id": loaded.id, "view": game_payload(loaded)}
@@ -108,7 +114,7 @@ def get_game(request: Request, game_id: str) -> Any:
     try:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
-        return _error(404, str(exc))
+        return _error(request, 404, exc)
     return game_payload(loaded)
 
 
@@ -119,11 +125,11 @@ def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
     try:
         loaded = service.apply(player_id_of(request), game_id, body.action, body.version)
     except GameNotFoundError as exc:
-        return _error(404, str(exc))
+        return _error(request, 404, exc)
     except StaleVersionError as exc:
-        return _error(409, str(exc), view=game_payload(exc.current))
+        return _error(request, 409, exc, view=game_payload(exc.current))
     except CribkitError as exc:
-        return _error(422, str(exc))
+        return _error(request, 422, exc)
     return game_payload(loaded)
 
 
@@ -133,9 +139,18 @@ def get_hint(request: Request, game_id: str) -> Any:
     try:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
-        return _error(404, str(exc))
+        return _error(request, 404, exc)
+    view = loaded.game.view(HUMAN)
+    if not view.legal_actions:
+        waiting = CribkitError(
+            "nothing to do right now: it is not your turn", code="hint_not_your_turn"
+        )
+        return _error(request, 422, waiting)
     try:
-        advice = hint(loaded.game.view(HUMAN))
+        advice = hint(view)
     except CribkitError as exc:
-        return _error(422, str(exc))
-    return advice.to_dict()
+        return _error(request, 422, exc)
+    payload = advice.to_dict()
+    if request_language(request) is not DEFAULT_LANGUAGE:  # the engine explains in English
+        payload["explanation"] = hint_explanation(advice, view, translator(request))
+    return payload

@@ -53,8 +53,8 @@ class GameNotFoundError(CribkitError):
 class StaleVersionError(CribkitError):
     """The move was made on an older position than the stored one."""
 
-    def __init__(self, message: str, current: LoadedGame) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, current: LoadedGame, *, code: str) -> None:
+        super().__init__(message, code=code)
         self.current = current
 
 
@@ -162,7 +162,9 @@ def _summary_values(game: Game) -> dict[str, Any]:
 def _read_action(data: object) -> PlayerAction:
     action = action_from_dict(data)
     if action.player != HUMAN:
-        raise IllegalActionError("you sit in seat 0; the computer makes its own moves")
+        raise IllegalActionError(
+            "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
+        )
     return action
 
 
@@ -179,9 +181,17 @@ class GameService:
     def create(self, player_id: str, level: str, *, seed: int | None = None) -> LoadedGame:
         """Start a game at ``level``; ``seed`` is used only on a test server."""
         if level not in LEVELS:
-            raise CribkitError(f"unknown level {level!r}: choose easy, medium or hard")
+            raise CribkitError(
+                f"unknown level {level!r}: choose easy, medium or hard",
+                code="unknown_level",
+                params={"level": repr(level)},
+            )
         if not level_available(level):
-            raise CribkitError(f"the {level} level is not available yet; choose another")
+            raise CribkitError(
+                f"the {level} level is not available yet; choose another",
+                code="level_unavailable",
+                params={"level": level},
+            )
         game = Game(seed=seed if self.testing else None)
         _computer_replies(game, level)
         record = GameRecord.of(game).to_text()
@@ -216,7 +226,7 @@ class GameService:
                 )
             ).one_or_none()
         if row is None or player_id is None or row.player_id != player_id:
-            raise GameNotFoundError("there is no such game at this table")
+            raise GameNotFoundError("there is no such game at this table", code="game_not_found")
         game = self._cache.get(game_id, row.record)
         if game is None:
             game = GameRecord.parse(row.record, check=False).to_game()
@@ -229,12 +239,15 @@ class GameService:
         """Apply the person's move made on ``version`` and the computer's replies, once."""
         loaded = self.load(player_id, game_id)
         if not isinstance(version, int) or isinstance(version, bool):
-            raise CribkitError("send the game's 'version' (a whole number) with your move")
+            raise CribkitError(
+                "send the game's 'version' (a whole number) with your move", code="version_missing"
+            )
         if version != loaded.version:
             raise StaleVersionError(
                 "that move was made on an older position (another tab or a double click); "
                 "the table now shows the current one",
                 loaded,
+                code="stale_version",
             )
         action = _read_action(data)
         game = loaded.game
@@ -252,6 +265,7 @@ class GameService:
                 raise StaleVersionError(
                     "another move was made at the same moment; the table now shows it",
                     self.load(player_id, game_id),
+                    code="stale_race",
                 )
             session.commit()
         self._cache.put(game_id, record, game)
@@ -262,7 +276,9 @@ class GameService:
         with self.database.session() as session:
             row = session.get(GameRow, game_id)
         if row is None or row.player_id != player_id or row.status != FINISHED:
-            raise GameNotFoundError("there is no such finished game")
+            raise GameNotFoundError(
+                "there is no such finished game", code="finished_game_not_found"
+            )
         return row.record
 
     # ------------------------------------------------------------ listings

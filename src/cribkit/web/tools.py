@@ -49,11 +49,10 @@ class InputError(CribkitError):
     API can show it in the reader's language.
     """
 
-    def __init__(self, field: str, message: str, **params: object) -> None:
+    def __init__(self, field: str, message: str, **params: str | int) -> None:
+        super().__init__(message % params, params=params)
         self.field = field
         self.message = message
-        self.params = params
-        super().__init__(message % params)
 
     def translated(self, translations: gettext.NullTranslations) -> str:
         return translations.gettext(self.message) % self.params

@@ -140,7 +140,8 @@ function announce(view, { quiet = false } = {}) {
         const last = view.cut_for_deal[view.cut_for_deal.length - 1];
         talk(fill(T.cut_line, { you: cardText(last[0]), computer: cardText(last[1]) }));
       }
-      talk(`${fill(T.hand_no, { n: view.hand_number })}: ${view.dealer === 0 ? T.you_deal : T.computer_deals}`, "deal");
+      const hand = fill(T.hand_no, { n: view.hand_number });
+      talk(fill(T.hand_line, { hand, dealer: view.dealer === 0 ? T.you_deal : T.computer_deals }), "deal");
     }
   }
   const fresh = view.events.filter((e) => e.seq > state.lastSeq);
@@ -214,7 +215,7 @@ function placePegs(view) {
     $(`gain-${player}`).textContent = pegs.front > 0 ? `(+${gain})` : "";
   }
   const title = document.getElementById("pegboard-title");
-  title.textContent = `${T.you} ${view.pegs[0].front}, ${T.computer} ${view.pegs[1].front}`;
+  title.textContent = fill(T.board_title, { you: view.pegs[0].front, computer: view.pegs[1].front });
 }
 
 function renderHand(view) {
@@ -378,7 +379,8 @@ function renderShow(view) {
     const key = `${view.hand_number}/${i}`;
     if (!state.announcedShows.has(key)) {
       state.announcedShows.add(key);
-      talk(`${showTitle(shows[i])}: “${shows[i].call}” = ${shows[i].total}`, `show lane-${shows[i].player}`);
+      const line = fill(T.show_line, { whose: showTitle(shows[i]), call: shows[i].call, total: shows[i].total });
+      talk(line, `show lane-${shows[i].player}`);
     }
   }
 }
@@ -447,7 +449,7 @@ function renderBanner(view) {
     const img = document.createElement("img");
     img.className = "skunk";
     img.src = root.dataset.skunkSrc;
-    img.alt = "skunk";
+    img.alt = T.skunk_alt;
     img.width = 140;
     img.height = 100;
     images.push(img);

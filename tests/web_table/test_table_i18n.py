@@ -1,0 +1,305 @@
+"""The table in Simplified Chinese: refused moves and hints answer in the reader's language.
+
+The engine says both in English; the API translates them from the error's code and the
+hint's numbers. English readers get the engine's words unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gettext
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from servers import ServerProcess
+from table_support import stored_record
+
+from cribkit.analysis.hints import hint
+from cribkit.cards import parse_card
+from cribkit.errors import CribkitError, IllegalActionError
+from cribkit.events import Pegs
+from cribkit.game import Game
+from cribkit.scoring import MAX_COUNT
+from cribkit.view import view_of
+from cribkit.web.errors_i18n import error_message
+from cribkit.web.hints_i18n import hint_explanation
+from cribkit.web.i18n import Catalogues, language_by_code
+
+ZH = {"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5"}
+EN = {"Accept-Language": "en-GB,en;q=0.8"}
+View = dict[str, Any]
+
+
+def english_words(text: str) -> set[str]:
+    """Latin words of two letters or more (cards like 10♥ and J♠ are not words)."""
+    return {word.lower() for word in re.findall(r"[A-Za-z]{2,}", text)}
+
+
+def assert_chinese(text: str) -> None:
+    """Chinese prose, with only the table-talk call 'go' kept in English."""
+    assert re.search(r"[\u4e00-\u9fff]", text), text
+    assert english_words(text) <= {"go"}, text
+
+
+def new_game(client: Any, seed: int = 7) -> View:
+    response = client.post("/api/games", json={"level": "medium", "seed": seed})
+    assert response.status_code == 201, response.text
+    view: View = response.json()["view"]
+    return view
+
+
+def move(client: Any, view: View, action: Any, headers: dict[str, str]) -> Any:
+    body = {"action": action, "version": view["version"]}
+    return client.post(f"/api/games/{view['id']}/actions", json=body, headers=headers)
+
+
+def play_until(client: Any, view: View, wanted: Callable[[View], bool]) -> View:
+    """Make the first legal move until ``wanted(view)`` (the game must get there)."""
+    while not wanted(view):
+        assert view["phase"] != "game_over", "the game ended first"
+        response = move(client, view, view["legal_actions"][0], EN)
+        assert response.status_code == 200, response.text
+        view = response.json()
+    return view
+
+
+def my_turn_to_play(view: View) -> bool:
+    return any(action["type"] == "play" for action in view["legal_actions"])
+
+
+def too_high(view: View) -> str | None:
+    """A held card the count has no room for, when it is the person's turn to play."""
+    playable = {a["card"] for a in view["legal_actions"] if a["type"] == "play"}
+    if view["phase"] != "play" or not playable:
+        return None
+    return next((card for card in view["hand"] if card not in playable), None)
+
+
+def test_a_move_in_the_wrong_phase_is_refused_in_each_language(client: Any) -> None:
+    view = new_game(client)
+    action = {"type": "play", "player": 0, "card": view["hand"][0]}
+    english = move(client, view, action, EN)
+    chinese = move(client, view, action, ZH)
+    assert english.status_code == chinese.status_code == 422
+    assert english.json() == {
+        "detail": "cannot play a card now: the game is in the discard phase",
+        "code": "wrong_phase",
+    }
+    assert chinese.json() == {
+        "detail": "现在不能出牌：游戏正处于放底牌阶段。",
+        "code": "wrong_phase",
+    }
+    assert client.get(f"/api/games/{view['id']}").json() == view
+
+
+def test_a_card_past_31_is_refused_in_chinese_with_the_numbers(client: Any) -> None:
+    view = play_until(client, new_game(client), lambda v: too_high(v) is not None)
+    card = too_high(view)
+    assert card is not None
+    count = view["count"]
+    action = {"type": "play", "player": 0, "card": card}
+    english = move(client, view, action, EN).json()
+    chinese = move(client, view, action, ZH).json()
+    total, room = count + parse_card(card).pips, MAX_COUNT - count
+    assert english["detail"] == (
+        f"the count would be {total}; play a card of {room} or less, or say go"
+    )
+    assert english["code"] == chinese["code"] == "count_past_31"
+    assert_chinese(chinese["detail"])
+    assert re.findall(r"\d+", chinese["detail"]) == [str(total), str(room)]
+
+
+def test_a_card_not_held_is_named_as_the_table_draws_it(client: Any) -> None:
+    view = play_until(client, new_game(client), my_turn_to_play)
+    foreign = next(code for code in ("5H", "6D", "7C", "8S", "9H") if code not in view["hand"])
+    action = {"type": "play", "player": 0, "card": foreign}
+    english = move(client, view, action, EN).json()
+    chinese = move(client, view, action, ZH).json()
+    assert english == {"detail": f"you do not hold {foreign}", "code": "card_not_held"}
+    assert_chinese(chinese["detail"])
+    assert parse_card(foreign).unicode in chinese["detail"]
+
+
+@pytest.mark.parametrize(
+    ("action", "version", "code"),
+    [
+        ({"type": "discard", "player": 1, "cards": ["5H", "5D"]}, 0, "not_your_seat"),
+        ({"type": "discard", "player": 0, "cards": ["XX", "5D"]}, 0, "action_unreadable"),
+        ({"type": "shuffle", "player": 0}, 0, "action_unknown_type"),
+        ("play the five", 0, "action_not_object"),
+        ({"type": "go", "player": 0}, "zero", "version_missing"),
+    ],
+)
+def test_malformed_moves_are_refused_in_chinese(
+    client: Any, action: Any, version: Any, code: str
+) -> None:
+    view = new_game(client)
+    response = move(client, {**view, "version": version}, action, ZH)
+    assert response.status_code == 422
+    assert response.json()["code"] == code
+    detail = response.json()["detail"]
+    assert re.search(r"[\u4e00-\u9fff]", detail), detail
+    # API words a script sends (type, discard, play...) may stay; English prose may not.
+    assert not english_words(detail) & {"the", "an", "is", "not", "your", "send", "bad", "with"}
+
+
+def test_a_stale_move_and_a_missing_game_answer_in_chinese(client: Any) -> None:
+    view = new_game(client)
+    action = view["legal_actions"][0]
+    assert move(client, view, action, ZH).status_code == 200
+    stale = move(client, view, action, ZH)
+    assert stale.status_code == 409 and stale.json()["code"] == "stale_version"
+    assert_chinese(stale.json()["detail"])
+    assert stale.json()["view"]["version"] == 1
+    missing = client.get("/api/games/nope", headers=ZH)
+    assert missing.status_code == 404 and missing.json()["code"] == "game_not_found"
+    assert_chinese(missing.json()["detail"])
+    english = client.get("/api/games/nope", headers=EN).json()
+    assert english["detail"] == "there is no such game at this table"
+
+
+def engine_hint(app: Any, game_id: str) -> Any:
+    """The engine's own hint for the person's view of the stored game."""
+    return hint(view_of(stored_record(app, game_id).final_state(), 0))
+
+
+def test_the_discard_hint_in_chinese_has_the_engines_numbers(client: Any, app: Any) -> None:
+    view = new_game(client)
+    english = client.get(f"/api/games/{view['id']}/hint", headers=EN).json()
+    chinese = client.get(f"/api/games/{view['id']}/hint", headers=ZH).json()
+    assert english["explanation"] == engine_hint(app, view["id"]).explanation
+    assert {k: v for k, v in chinese.items() if k != "explanation"} == {
+        k: v for k, v in english.items() if k != "explanation"
+    }
+    text = chinese["explanation"]
+    assert_chinese(text)
+    best = chinese["discards"][0]
+    assert " ".join(parse_card(code).unicode for code in best["keep"]) in text
+    assert f"{best['hand_ev']:.2f}" in text and f"{best['total_ev']:.2f}" in text
+
+
+def test_the_play_and_go_hints_in_chinese(client: Any, app: Any) -> None:
+    view = play_until(client, new_game(client, seed=11), lambda v: v["phase"] == "play")
+    seen: set[str] = set()
+    while view["phase"] == "play" and len(seen) < 2:
+        if view["legal_actions"]:
+            kind = view["legal_actions"][0]["type"]
+            chinese = client.get(f"/api/games/{view['id']}/hint", headers=ZH).json()
+            english = client.get(f"/api/games/{view['id']}/hint", headers=EN).json()
+            assert english["explanation"] == engine_hint(app, view["id"]).explanation
+            text = chinese["explanation"]
+            assert_chinese(text)
+            if kind == "play":
+                best = chinese["plays"][0]
+                assert parse_card(best["card"]).unicode in text
+                assert f"{best['expected_net_points']:+.2f}" in text
+            else:
+                assert str(view["count"]) in text
+            seen.add(kind)
+        view = move(client, view, view["legal_actions"][0], EN).json()
+    assert "play" in seen
+
+
+def test_an_untranslated_code_falls_back_to_the_english_message() -> None:
+    zh = language_by_code("zh")
+    assert zh is not None
+    translations = Catalogues().get(zh)
+    assert error_message(CribkitError("no code at all"), translations) == "no code at all"
+    unknown = IllegalActionError("a brand new problem", code="not_in_the_catalogue")
+    assert error_message(unknown, translations) == "a brand new problem"
+    known = IllegalActionError("you do not hold 5H", code="card_not_held", params={"card": "5H"})
+    assert error_message(known, gettext.NullTranslations()) == "you do not hold 5H"
+    assert error_message(known, translations) == "你手里没有 5♥。"
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+@pytest.fixture
+def zh_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log")
+    process.start()
+    yield process
+    process.stop()
+
+
+def prose(text: str) -> str:
+    """Text minus the English table talk quoted in it (“fifteen two”), kept by design."""
+    return re.sub(r"“[^”]*”", "", text)
+
+
+def wait_for_move(page: Any, version: str | None) -> None:
+    page.wait_for_selector(f'#table:not([data-version="{version}"])', timeout=10_000)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_table_speaks_chinese_in_the_browser(browser: Any, zh_server: ServerProcess) -> None:
+    shots = Path(os.environ.get("CRIBKIT_SCREENSHOTS", "/tmp/shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, locale="zh-CN", extra_http_headers=ZH
+    )
+    page = context.new_page()
+    page.goto(f"{zh_server.url}/?seed=2024")
+    page.click("#start")
+    page.wait_for_selector("#hand button.in-hand")
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert_chinese(page.inner_text("#hint-box"))
+    page.screenshot(path=str(shots / "zh-test-discard-hint.png"), full_page=True)
+    version = page.get_attribute("#table", "data-version")
+    for key in ("1", "2", "Enter"):
+        page.keyboard.press(key)
+    wait_for_move(page, version)
+    hinted = False
+    while page.get_attribute("#table", "data-phase") == "play":
+        if not hinted and page.is_visible("#hand button.in-hand:not([disabled])"):
+            page.click("#hint-button")
+            page.wait_for_selector("#hint-box:not([hidden])")
+            assert_chinese(page.inner_text("#hint-box"))
+            page.screenshot(path=str(shots / "zh-test-play-hint.png"), full_page=True)
+            hinted = True
+        version = page.get_attribute("#table", "data-version")
+        if page.is_visible("#primary"):
+            page.click("#primary")  # go
+        else:
+            page.locator("#hand button.in-hand:not([disabled])").first.click()
+        wait_for_move(page, version)
+    assert hinted and page.get_attribute("#table", "data-phase") == "show"
+    page.click("#primary")  # the second count of the show
+    page.screenshot(path=str(shots / "zh-test-show.png"), full_page=True)
+    for selector in ("#status", "#meta", "#show-panel h2", "#pegboard-title"):
+        assert english_words(page.text_content(selector) or "") <= {"go"}, selector
+    for line in page.locator("#talk li").all_inner_texts():
+        assert english_words(prose(line)) <= {"go"}, line
+    context.close()
+
+
+def test_the_throw_near_the_end_is_explained_in_chinese_with_the_winning_chances() -> None:
+    """Near 121 the hint weighs winning chances: either the best hold also wins most, or
+    another hold is kept for its chance; both are said in Chinese with the numbers."""
+    zh = language_by_code("zh")
+    assert zh is not None
+    translations = Catalogues().get(zh)
+    seen: set[bool] = set()
+    for seed in range(12):
+        game = Game(seed=seed)
+        for mine, theirs in ((112, 104), (100, 108)):
+            pegs = (Pegs(mine, mine - 2), Pegs(theirs, theirs - 2))
+            view = view_of(dataclasses.replace(game.state, pegs=pegs), 0)
+            advice = hint(view)
+            assert advice.win_chances, "near the end the hint has winning chances"
+            text = hint_explanation(advice, view, translations)
+            assert_chinese(text)
+            assert f"{advice.win_chances[0]:.0%}" in text
+            kept = " ".join(card.unicode for card in advice.discards[0].keep)
+            assert kept in text
+            switched = advice.explanation.startswith("Near the end")
+            assert ("临近终局" in text) == switched
+            seen.add(switched)
+    assert seen == {True, False}
