@@ -242,9 +242,13 @@ def check_state(state: GameState) -> None:
 
 def check_step(before: GameState, after: GameState, events: tuple[ScoreEvent, ...]) -> None:
     """Scores never go down, and the events account for every point, in order."""
+    target = after.rules.target
     running = list(before.scores)
+    backs = [peg.back for peg in before.pegs]
     for event in events:
-        running[event.player] += event.points
+        backs[event.player] = running[event.player]
+        # every point counts, except that the peg stops in the game hole
+        running[event.player] = min(running[event.player] + event.points, target)
         assert event.points > 0
         assert event.score == running[event.player]
         assert event.hand_number == after.hand_number
@@ -252,7 +256,7 @@ def check_step(before: GameState, after: GameState, events: tuple[ScoreEvent, ..
     for p in (0, 1):
         mine = [e for e in events if e.player == p]
         if mine:  # leapfrog: the back peg sits where the front peg was before the last peg
-            assert after.pegs[p] == Pegs(mine[-1].score, mine[-1].score - mine[-1].points)
+            assert after.pegs[p] == Pegs(mine[-1].score, backs[p])
         else:
             assert after.pegs[p] == before.pegs[p]
     for p in (0, 1):

@@ -72,14 +72,14 @@ def test_pone_on_118_holding_4_wins_before_the_dealer_counts() -> None:
     assert summary(events) == [
         (0, "play", "last_card", 1, 101),
         (1, "hand", "fifteen", 2, 120),
-        (1, "hand", "fifteen", 2, 122),
+        (1, "hand", "fifteen", 2, 121),  # the peg stops in the game hole
     ]
     # the dealer's hand (10) and crib are never counted, nor the rest of the pone's hand
     assert score_show(parse_cards("9C 9S 8D 7D"), parse_card("AS"), crib=False).total == 10
     assert [s.context for s in state.shows] == [ScoreContext.HAND]
     assert state.shows[0].breakdown.total == 10
     assert state.is_over and state.outcome is not None
-    assert state.outcome.winner == 1 and state.outcome.scores == (101, 122)
+    assert state.outcome.winner == 1 and state.outcome.scores == (101, 121)
     assert state.outcome.skunk is Skunk.NONE and state.outcome.loser == 0
     assert state.legal_actions() == []
 

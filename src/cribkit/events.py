@@ -28,9 +28,12 @@ class Pegs:
     front: int = 0
     back: int = 0
 
-    def advance(self, points: int) -> Pegs:
-        """Leapfrog: the back peg jumps ``points`` past the front one and becomes the front."""
-        return Pegs(self.front + points, self.front)
+    def advance(self, points: int, *, limit: int) -> Pegs:
+        """Leapfrog: the back peg jumps ``points`` past the front one and becomes the front.
+
+        It stops at ``limit``, the game hole: a fifteen two pegged from 120 wins on 121.
+        """
+        return Pegs(min(self.front + points, limit), self.front)
 
 
 @dataclass(frozen=True, slots=True)

@@ -322,7 +322,7 @@ class GameState:
         if self.is_over or item.points == 0:
             return self
         pegs = list(self.pegs)
-        pegs[player] = pegs[player].advance(item.points)
+        pegs[player] = pegs[player].advance(item.points, limit=self.rules.target)
         score = pegs[player].front
         event = ScoreEvent(player, context, item, score, self.hand_number)
         state = replace(self, pegs=(pegs[0], pegs[1]), _events=(*self._events, event))

@@ -240,7 +240,7 @@ def _print_hand(console: Console, hand: HandSummary) -> None:
             print_show(console, show, name=_name(show.player))
             pegged = hand.events_of(show)
             if len(pegged) < len(show.breakdown.items) and pegged:
-                console.print(f"  (game over at {pegged[-1].score}: the rest is not pegged)")
+                console.print("  (game over: the rest is not pegged)")
     console.print(Text.assemble("Scores: ", _scores_text(hand.scores)))
 
 
