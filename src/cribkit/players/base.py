@@ -7,6 +7,7 @@ own seeded generator, so a match is reproducible and no strategy can peek.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Protocol
 
 from cribkit.actions import NextHand, PlayerAction
@@ -26,7 +27,7 @@ class Strategy(Protocol):
         ...
 
 
-class StrategyBase:
+class StrategyBase(ABC):
     """Shared plumbing: the seeded generator and the trivial decisions.
 
     Subclasses implement ``choose_discard`` and ``choose_play``; ``choose`` dispatches on
@@ -51,8 +52,10 @@ class StrategyBase:
             return self.choose_discard(view)
         return self.choose_play(view)
 
+    @abstractmethod
     def choose_discard(self, view: PlayerView) -> PlayerAction:
-        raise NotImplementedError
+        """One of the legal discards (two cards to the crib)."""
 
+    @abstractmethod
     def choose_play(self, view: PlayerView) -> PlayerAction:
-        raise NotImplementedError
+        """One of the legal plays (a card, or go when nothing fits)."""
