@@ -125,3 +125,23 @@ def test_beats_greedy_in_a_quick_seeded_sample() -> None:
             assert outcome is not None
             wins += seats[outcome.winner] == "expert"
     assert wins > 100
+
+
+def test_cards_of_one_rank_are_played_as_the_search_would() -> None:
+    """When every card that fits has the same rank the expert skips the search; its
+    choice is still the search's first card."""
+    found = 0
+    for seed in range(40):
+        game = Game(seed=seed)
+        players = [make_strategy("greedy", seed=seed), make_strategy("random", seed=seed)]
+        while not game.is_over:
+            player = game.state.players_to_move()[0]
+            view = game.view(player)
+            plays = [a for a in view.legal_actions if isinstance(a, Play)]
+            if len(plays) > 1 and len({a.card.rank for a in plays}) == 1:
+                endgame = endgame_for_play(view)
+                expected = evaluate_plays(view, endgame=endgame)[0].card
+                assert make_strategy("expert", seed=0).choose(view) == Play(player, expected)
+                found += 1
+            game.apply(players[player].choose(view))
+    assert found >= 3

@@ -67,14 +67,14 @@ def test_canonical_series(series: tuple[int, ...], expected: tuple[int, ...]) ->
 
 def test_last_two_cards_fifteen_and_last() -> None:
     # I lead a 5 (nothing), they play a ten-card for fifteen two and one for last.
-    assert net_value(((5,), (10,), (), 0, 0, 0)) == -3
+    assert net_value(((5,), (10,), (), 0, 0)) == -3
 
 
 def test_run_then_go_beats_giving_away_31() -> None:
     # Count 20 on K-Q (they played last). J makes a run of 3 (30), nobody fits: one for
     # the go; they lead the 9, my 2 takes last: 3 + 1 + 1 = 5. The 2 first (22) lets
     # their 9 make 31 for two, then my J is one for last: 1 - 2 = -1.
-    state = ((2, 11), (9,), (13, 12), 20, 0, 1)
+    state = ((2, 11), (9,), (13, 12), 20, 0)
     values = {
         rank: points + (net_value(after) if after else 0)
         for rank, points, after in successors(state)
@@ -85,20 +85,20 @@ def test_run_then_go_beats_giving_away_31() -> None:
 
 def test_thirty_one_scores_two_not_three() -> None:
     # Count 27, I hold a 4: 31 for two, and the last card of the play adds nothing.
-    state = ((4,), (), (12, 9, 8), 27, 0, 1)
+    state = ((4,), (), (12, 9, 8), 27, 0)
     assert successors(state) == [(4, 2, None)]
 
 
 def test_go_then_the_other_plays_on() -> None:
     # Count 25 (10-10-5): they hold a K, which never fits; I play my 2 and 3 (30, no
     # points), one for the go to me; they lead the K alone: one for last to them.
-    state = ((2, 3), (13,), canonical_series((10, 10, 5)), 25, 0, 1)
+    state = ((2, 3), (13,), canonical_series((10, 10, 5)), 25, 0)
     assert net_value(state) == 1 - 1
 
 
 def test_win_value_takes_the_winning_points() -> None:
     # I need 2: the 8 on a count of 7 is fifteen two and wins at once; the 9 does not.
-    state = ((8, 9), (13, 13), (7,), 7, 0, 1)
+    state = ((8, 9), (13, 13), (7,), 7, 0)
     endgame = Endgame(need=(2, 50), after_play=lambda mine, theirs: 0.25)
     assert win_value(state, endgame) == 1.0
 
@@ -197,3 +197,21 @@ def test_evaluate_plays_covers_every_legal_card() -> None:
         assert {e.card for e in evaluations} == legal
         nets = [e.expected_net_points for e in evaluations]
         assert nets == sorted(nets, reverse=True)
+
+
+def test_holding_weights_count_every_card_combination_once() -> None:
+    """Without the plausibility weighting, the weights are suit choices: they add up to
+    the number of ways to pick the opponent's cards from the unseen ones that fit their
+    gos, and every multiset is listed once, sorted."""
+    import math
+
+    from cribkit.analysis.holdings import _go_floor, _seen_cards
+
+    for view, _ in _play_views(700, games=2):
+        holdings = opponent_holdings(view)
+        floor = _go_floor(view)
+        seen = set(_seen_cards(view))
+        fitting = [c for c in DECK if c not in seen and c.pips > floor]
+        assert sum(holdings.weights) == math.comb(len(fitting), view.opponent_cards_held)
+        assert len(set(holdings.hands)) == len(holdings.hands)
+        assert all(list(hand) == sorted(hand) for hand in holdings.hands)

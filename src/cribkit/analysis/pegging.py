@@ -1,12 +1,18 @@
 """Pegging search: the value of each legal card, solved to the end of the play.
 
-The opponent's cards are unknown, so the search deals them: every rank multiset the
-opponent could hold (from the cards this player has not seen, respecting what each of
-their gos revealed), weighted by how many suit choices make it and by how plausible it
-is that they kept those cards. Each deal is then solved exactly by minimax to the end of
-the play (at most eight cards remain), both players seeing both hands; the card with the
-best weighted value is chosen. Pegging depends only on ranks, so the solver works on
-rank tuples and shares its memo across deals, decisions and games.
+The opponent's cards are unknown, so the search deals them (``cribkit.analysis.holdings``
+says which rank multisets they may hold and how likely each is). Each deal is then
+solved exactly by minimax to the end of the play (at most eight cards remain), both
+players seeing both hands; the card with the best weighted value is chosen.
+
+Why it is fast: pegging depends only on ranks, so positions are rank tuples; a position
+is stored from the side of the player to move (their hand first), so a position reached
+by either seat, in any deal, decision or game, is solved once (the memo is shared, the
+value negated for the other seat); the series keeps only the cards that can still
+score, so more positions coincide; what a rank does to a (series, count) is worked out
+once; forced gos and skips are folded into the moves. Near 121 the winning chances are
+searched with alpha-beta (exact: chances are only compared), and the expert's
+``best_play`` skips the net points unless winning chances tie.
 
 Two values are available: the expected net pegging points (this player's minus the
 opponent's, for the rest of the play), and, near the end of the game, the probability
@@ -15,16 +21,20 @@ of winning, with an ``Endgame`` giving what each final pegging outcome is worth.
 
 from __future__ import annotations
 
-import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from cribkit.cards import Card, Rank
+from cribkit.analysis.holdings import (
+    PIPS,
+    Holdings,
+    opponent_holdings,
+    sample_holdings,
+)
+from cribkit.cards import Card
 from cribkit.errors import CribkitError
-from cribkit.scoring import MAX_COUNT, rank_points
-from cribkit.state import KEEP_SIZE, Phase
+from cribkit.scoring import MAX_COUNT
+from cribkit.state import Phase
 from cribkit.view import PlayerView
 
 __all__ = [
@@ -33,8 +43,10 @@ __all__ = [
     "PLAUSIBILITY",
     "Endgame",
     "Holdings",
+    "Node",
     "PlayEvaluation",
     "State",
+    "best_play",
     "canonical_series",
     "evaluate_plays",
     "net_value",
@@ -46,23 +58,29 @@ __all__ = [
     "win_value",
 ]
 
-PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-"""Pip value by rank (index 1..13): the running count only sees these."""
+_PAIR_POINTS = (0, 0, 2, 6, 12, 0)
+"""Points by copies of the rank at the end of the series (no deck has a fifth copy; the
+last entry only keeps made-up positions from failing)."""
 
-_PAIR_POINTS = (0, 0, 2, 6, 12)
-
-State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]
-"""A play position by ranks: (hand of 0, hand of 1, series since the reset, count,
-player to choose, player of the last card or 0 when the series is empty). Seat 0 is the
-searching player; the series is kept in ``canonical_series`` form. The player
-to choose always has a card that fits: forced gos and skips are folded into the edges.
-"""
+State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+"""A play position by ranks, by seat: (hand of 0, hand of 1, series since the reset, count,
+player to choose). Seat 0 is the searching player; the series is kept in
+``canonical_series`` form. The player to choose always has a card that fits: forced
+gos and skips are folded into the edges."""
 
 Edge = tuple[int, int, State | None]
 """One choice: (rank played, points it earns the player who played it, next position or
 ``None`` when the play is over). The points include a go or last card it forces."""
 
-_MEMO_LIMIT = 500_000
+Node = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+"""A position from the side of the player to choose: (their hand, the other hand, series,
+count). The solver's memo key: the same for both seats."""
+
+Move = tuple[int, int, Node | None, bool]
+"""(rank, points for the mover, next node or ``None`` at the end, whether the other
+player chooses next)."""
+
+_MEMO_LIMIT = 600_000
 """Positions kept in the shared memo before it starts again (about 100 MB)."""
 
 
@@ -93,7 +111,6 @@ def canonical_series(series: Sequence[int]) -> tuple[int, ...]:
     return tail[start:]
 
 
-@cache
 def _points(series: tuple[int, ...], count: int, rank: int) -> int:
     """``play_points`` on a canonical series with its count known."""
     total = count + PIPS[rank]
@@ -111,77 +128,155 @@ def _points(series: tuple[int, ...], count: int, rank: int) -> int:
     return points
 
 
-@cache
-def _after(series: tuple[int, ...], count: int, rank: int) -> tuple[tuple[int, ...], int]:
-    """The canonical series and count once ``rank`` is played (31 starts a new series)."""
+Step = tuple[int, tuple[int, ...], int] | None
+"""What one rank does to a (series, count): (points, series after, count after), or
+``None`` when it does not fit."""
+
+_STEPS: dict[tuple[tuple[int, ...], int], dict[int, Step]] = {}
+"""Steps met so far, by (series, count) then rank; cleared with the position memo."""
+
+
+def _step(series: tuple[int, ...], count: int, rank: int) -> Step:
+    """Play ``rank`` onto (series, count): a 31 starts a new series."""
     total = count + PIPS[rank]
+    if total > MAX_COUNT:
+        return None
     if total == MAX_COUNT:
-        return (), 0
-    return canonical_series((*series, rank)), total
+        return _points(series, count, rank), (), 0
+    after = _trim_runs(canonical_series((*series, rank)), MAX_COUNT - total)
+    return _points(series, count, rank), after, total
 
 
-def successors(state: State) -> list[Edge]:
+def _trim_runs(series: tuple[int, ...], room: int) -> tuple[int, ...]:
+    """Drop the leading cards of a distinct series that no later card can join in a run.
+
+    A run through an earlier card needs every rank missing between it and the others
+    to be played before the count resets: when those ranks' pips exceed the room left
+    (31 - count), that card and all before it can never score again, so positions that
+    differ only there are the same position.
+    """
+    if len(series) < 3 or series[-1] == series[-2]:
+        return series
+    for start in range(len(series) - 2):
+        part = series[start:]
+        low, high = min(part), max(part)
+        missing = sum(PIPS[r] for r in range(low + 1, high) if r not in part)
+        if missing <= room:
+            return part
+    return series[-2:]
+
+
+Choice = tuple[int, tuple[int, ...], int]
+"""A distinct rank of a hand, the hand without one of it, and that rest's lowest pips."""
+
+_NO_CARD = MAX_COUNT + 1
+"""The lowest pips of an empty hand: nothing fits."""
+
+_CHOICES: dict[tuple[int, ...], tuple[Choice, ...]] = {}
+"""Choices of each hand met so far (a few thousand sorted rank tuples at most)."""
+
+
+def _choices(hand: tuple[int, ...]) -> tuple[Choice, ...]:
+    found: list[Choice] = []
+    for i, rank in enumerate(hand):
+        if i and hand[i - 1] == rank:
+            continue
+        rest = hand[:i] + hand[i + 1 :]
+        found.append((rank, rest, PIPS[rest[0]] if rest else _NO_CARD))
+    choices = _CHOICES[hand] = tuple(found)
+    return choices
+
+
+def _moves(node: Node) -> list[Move]:
     """Every distinct rank the player to choose may play, with its points and result.
 
     After the card, forced moves are settled here: a 31 or a go where neither can play
     resets the count (one for the go to the last card's player), a player with nothing
     that fits is skipped, and the last card of all takes one unless it made 31.
     """
-    h0, h1, series, count, mover, _ = state
-    hand = h0 if mover == 0 else h1
-    room = MAX_COUNT - count
-    found: list[Edge] = []
-    previous = 0
-    for i, rank in enumerate(hand):
-        if rank == previous:
-            continue
-        previous = rank
-        if PIPS[rank] > room:
-            break
-        rest = hand[:i] + hand[i + 1 :]
-        a, b = (rest, h1) if mover == 0 else (h0, rest)
-        points = _points(series, count, rank)
-        after_series, after_count = _after(series, count, rank)
-        nxt = 1 - mover
-        while True:
-            if not a and not b:
-                found.append((rank, points + (1 if after_series else 0), None))
+    hand, other, series, count = node
+    steps = _STEPS.get((series, count))
+    if steps is None:
+        steps = _STEPS[(series, count)] = {}
+    other_low = PIPS[other[0]] if other else _NO_CARD
+    moves: list[Move] = []
+    for rank, rest, rest_low in _CHOICES.get(hand) or _choices(hand):
+        step = steps.get(rank)
+        if step is None:
+            if rank in steps:
                 break
-            free = MAX_COUNT - after_count
-            if not (a if nxt == 0 else b) or PIPS[(a if nxt == 0 else b)[0]] > free:
-                other = b if nxt == 0 else a
-                if other and PIPS[other[0]] <= free:
-                    nxt = 1 - nxt
-                else:  # neither can play: one for the go, the count back to 0
-                    points += 1
-                    after_series, after_count, nxt = (), 0, 1 - mover
-                    continue
-            owner = mover if after_series else 0
-            found.append((rank, points, (a, b, after_series, after_count, nxt, owner)))
-            break
-    return found
+            step = steps[rank] = _step(series, count, rank)
+            if step is None:
+                break  # hands are sorted, so no later rank fits either
+        points, after, total = step
+        room = MAX_COUNT - total
+        if other_low <= room:
+            moves.append((rank, points, (other, rest, after, total), True))
+        elif rest_low <= room:
+            moves.append((rank, points, (rest, other, after, total), False))
+        elif not rest and not other:
+            moves.append((rank, points + (1 if after else 0), None, False))
+        elif other:  # neither can play: one for the go; the other leads
+            moves.append((rank, points + 1, (other, rest, (), 0), True))
+        else:
+            moves.append((rank, points + 1, (rest, other, (), 0), False))
+    return moves
 
 
-_NET: dict[State, int] = {}
+_NET: dict[Node, int] = {}
+
+
+def _net(node: Node, moves_of: dict[Node, list[Move]] | None = None) -> int:
+    """The mover's pegging points minus the other's for the rest of the play.
+
+    ``moves_of``, when given, keeps the moves for a win search of the same decision.
+    """
+    value = _NET.get(node)
+    if value is not None:
+        return value
+    moves = _expand(node, moves_of)
+    best = -1000
+    for _, points, after, swap in moves:
+        if after is None:
+            total = points
+        elif swap:
+            total = points - _net(after, moves_of)
+        else:
+            total = points + _net(after, moves_of)
+        if total > best:
+            best = total
+    if len(_NET) > _MEMO_LIMIT:
+        _NET.clear()
+        _STEPS.clear()
+    _NET[node] = best
+    return best
+
+
+def _node(state: State) -> tuple[Node, int]:
+    h0, h1, series, count, mover = state
+    return ((h0, h1, series, count) if mover == 0 else (h1, h0, series, count)), mover
+
+
+def _state(node: Node, mover: int) -> State:
+    hand, other, series, count = node
+    return (hand, other, series, count, 0) if mover == 0 else (other, hand, series, count, 1)
+
+
+def successors(state: State) -> list[Edge]:
+    """Every distinct rank the player to choose may play, with its points and result
+    (forced gos, skips, 31s and the last card settled within the edge)."""
+    node, mover = _node(state)
+    return [
+        (rank, points, None if after is None else _state(after, 1 - mover if swap else mover))
+        for rank, points, after, swap in _moves(node)
+    ]
 
 
 def net_value(state: State) -> int:
     """Seat 0's pegging points minus seat 1's for the rest of the play, both perfect."""
-    value = _NET.get(state)
-    if value is not None:
-        return value
-    maximize = state[4] == 0
-    best: int | None = None
-    for _, points, after in successors(state):
-        rest = net_value(after) if after is not None else 0
-        total = rest + points if maximize else rest - points
-        if best is None or (total > best if maximize else total < best):
-            best = total
-    assert best is not None, "a position always has a card to play"
-    if len(_NET) > _MEMO_LIMIT:
-        _NET.clear()
-    _NET[state] = best
-    return best
+    node, mover = _node(state)
+    value = _net(node)
+    return value if mover == 0 else -value
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,138 +292,95 @@ class Endgame:
     after_play: Callable[[int, int], float]
 
 
+WinSolver = Callable[[Node, int, int, int], float]
+"""(node, seat to move, seat 0's points so far, seat 1's) -> seat 0's winning chance."""
+
+
 def win_value(state: State, endgame: Endgame) -> float:
     """Seat 0's probability of winning from ``state``, both playing to win."""
-    return _solver(endgame)(state, 0, 0)
+    node, mover = _node(state)
+    return _win_solver(endgame)(node, mover, 0, 0)
 
 
-def _edge_win(
-    mine: int,
-    theirs: int,
-    after: State | None,
-    endgame: Endgame,
-    solve: Callable[[State, int, int], float],
+def _win_solver(endgame: Endgame, moves_of: dict[Node, list[Move]] | None = None) -> WinSolver:
+    """An exact win solver for one decision: alpha-beta with a memo of bounds.
+
+    Chances are compared, never added, so a position's value is one of the leaves'
+    values and the window search returns it exactly. The memo keeps, per position and
+    points so far, the bounds each search proved (low = high once it is exact); the
+    moves of each position are cached with it.
+    """
+    need0, need1 = endgame.need
+    after_play = endgame.after_play
+    memo: dict[tuple[Node, int, int, int], tuple[float, float]] = {}
+    if moves_of is None:
+        moves_of = {}
+
+    def search(node: Node, mover: int, got0: int, got1: int, alpha: float, beta: float) -> float:
+        key = (node, mover, got0, got1)
+        low, high = memo.get(key, (0.0, 1.0))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        window = alpha, beta
+        moves = _expand(node, moves_of)
+        if mover == 0:
+            best = -1.0
+            for _, points, after, swap in moves:
+                mine = got0 + points
+                if mine >= need0:
+                    value = 1.0
+                elif after is None:
+                    value = after_play(mine, got1)
+                else:
+                    value = search(after, 1 if swap else 0, mine, got1, alpha, beta)
+                if value > best:
+                    best = value
+                    if best >= beta:
+                        break
+                    if best > alpha:
+                        alpha = best
+        else:
+            best = 2.0
+            for _, points, after, swap in moves:
+                theirs = got1 + points
+                if theirs >= need1:
+                    value = 0.0
+                elif after is None:
+                    value = after_play(got0, theirs)
+                else:
+                    value = search(after, 0 if swap else 1, got0, theirs, alpha, beta)
+                if value < best:
+                    best = value
+                    if best <= alpha:
+                        break
+                    if best < beta:
+                        beta = best
+        if best <= window[0]:
+            memo[key] = (low, best)  # failed low: an upper bound
+        elif best >= window[1]:
+            memo[key] = (best, high)  # failed high: a lower bound
+        else:
+            memo[key] = (best, best)
+        return best
+
+    def solve(node: Node, mover: int, got0: int, got1: int) -> float:
+        return search(node, mover, got0, got1, -1.0, 2.0)
+
+    return solve
+
+
+def _move_win(
+    points: int, after: Node | None, swap: bool, endgame: Endgame, solve: WinSolver
 ) -> float:
-    """Winning chance after an edge: a seat reaching its target wins on the spot."""
-    if mine >= endgame.need[0]:
+    """Seat 0's winning chance after its own move worth ``points`` from the root."""
+    if points >= endgame.need[0]:
         return 1.0
-    if theirs >= endgame.need[1]:
-        return 0.0
     if after is None:
-        return endgame.after_play(mine, theirs)
-    return solve(after, mine, theirs)
-
-
-# ------------------------------------------------------------ the unseen cards
-
-
-@cache
-def _keep_value(ranks: tuple[int, ...]) -> float:
-    """Average fifteens/pairs/runs of four kept ranks with a starter of each rank: how
-    attractive keeping them looks before the cut (suits ignored)."""
-    starters = [s for s in range(1, 14) if ranks.count(s) < 4]
-    return sum(rank_points((*ranks, s)) for s in starters) / len(starters)
-
-
-@dataclass(frozen=True, slots=True)
-class Holdings:
-    """The opponent's possible rank multisets with their (unnormalized) weights."""
-
-    hands: tuple[tuple[int, ...], ...]
-    weights: tuple[float, ...]
-
-
-def opponent_holdings(view: PlayerView, *, plausibility: float = 0.0) -> Holdings:
-    """Every rank multiset the opponent may hold now, weighted.
-
-    Unseen cards are the 52 less this player's six, the starter and the cards played.
-    A go at count c shows they then held nothing of c's room (31 - c) or less; their
-    cards now are a subset of those, so every card must be above the largest such room.
-    Weights: the number of suit choices times ``exp(plausibility * value)``, value being
-    what the four cards they kept (played ones included) average before the cut.
-    """
-    size = view.opponent_cards_held
-    seen = Counter(card.rank for card in _seen_cards(view))
-    available = {int(rank): 4 - seen[rank] for rank in Rank}
-    floor = _go_floor(view)
-    ranks = [r for r in range(1, 14) if available[r] > 0 and PIPS[r] > floor]
-    played = tuple(
-        int(entry.card.rank)
-        for entry in view.play_log
-        if entry.card is not None and entry.player == view.opponent
-    )
-    hands: list[tuple[int, ...]] = []
-    weights: list[float] = []
-    plausible = bool(plausibility) and len(played) + size == KEEP_SIZE
-    for combo, ways in _multisets([(r, available[r]) for r in ranks], size):
-        weight = float(ways)
-        if plausible:
-            weight *= _plausibility(tuple(sorted(played + combo)), plausibility)
-        hands.append(combo)
-        weights.append(weight)
-    if not hands:
-        raise CribkitError("no opponent hand is consistent with this view")
-    return Holdings(tuple(hands), tuple(weights))
-
-
-def _multisets(ranks: Sequence[tuple[int, int]], size: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every multiset of ``size`` ranks drawn from (rank, copies available) pairs, with
-    the number of ways to pick the actual cards."""
-    if size == 0:
-        return [((), 1)]
-    if not ranks:
-        return []
-    (rank, copies), rest = ranks[0], ranks[1:]
-    found: list[tuple[tuple[int, ...], int]] = []
-    for take in range(min(copies, size) + 1):
-        for combo, ways in _multisets(rest, size - take):
-            found.append(((rank,) * take + combo, ways * math.comb(copies, take)))
-    return found
-
-
-@cache
-def _plausibility(kept: tuple[int, ...], strength: float) -> float:
-    return math.exp(strength * _keep_value(kept))
-
-
-def _seen_cards(view: PlayerView) -> list[Card]:
-    mine_played = [e.card for e in view.play_log if e.card is not None and e.player == view.player]
-    seen = [*view.hand, *mine_played, *view.discarded, *view.played_cards]
-    if view.starter is not None:
-        seen.append(view.starter)
-    return list(set(seen))
-
-
-def _go_floor(view: PlayerView) -> int:
-    """The largest room (31 - count) at which the opponent said go this hand, or 0."""
-    rooms = [
-        MAX_COUNT - entry.count
-        for entry in view.play_log
-        if entry.card is None and entry.player == view.opponent
-    ]
-    return max(rooms, default=0)
-
-
-def sample_holdings(holdings: Holdings, limit: int) -> list[tuple[tuple[int, ...], float]]:
-    """At most ``limit`` distinct holdings with weights summing to 1.
-
-    All of them when few enough; otherwise systematic sampling (evenly spaced points on
-    the cumulative weights), which is deterministic and spreads the picks by weight.
-    """
-    total = sum(holdings.weights)
-    if len(holdings.hands) <= limit:
-        return [(h, w / total) for h, w in zip(holdings.hands, holdings.weights, strict=True)]
-    picked: Counter[tuple[int, ...]] = Counter()
-    step = total / limit
-    target = step / 2
-    cumulative = 0.0
-    for hand, weight in zip(holdings.hands, holdings.weights, strict=True):
-        cumulative += weight
-        while target < cumulative and sum(picked.values()) < limit:
-            picked[hand] += 1
-            target += step
-    count = sum(picked.values())
-    return [(hand, n / count) for hand, n in picked.items()]
+        return endgame.after_play(points, 0)
+    return solve(after, 1 if swap else 0, points, 0)
 
 
 # ------------------------------------------------------------ from a view
@@ -338,11 +390,8 @@ def start_state(view: PlayerView, opponent_hand: Sequence[int]) -> State:
     """The position of ``view`` with the opponent holding ``opponent_hand`` (ranks)."""
     mine = tuple(sorted(int(card.rank) for card in view.hand))
     series = canonical_series([int(card.rank) for card in view.series])
-    last = 0
-    if series:
-        last_entry = next(e for e in reversed(view.play_log) if e.card is not None)
-        last = 0 if last_entry.player == view.player else 1
-    return (mine, tuple(sorted(opponent_hand)), series, view.count, 0, last)
+    series = _trim_runs(series, MAX_COUNT - view.count)
+    return (mine, tuple(sorted(opponent_hand)), series, view.count, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,32 +435,17 @@ def evaluate_plays(
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points."""
-    if view.phase is not Phase.PLAY or view.to_play != view.player:
-        raise CribkitError("there is no card to choose: it is not your turn to play")
-    legal = sorted({card for card in view.hand if card.pips <= MAX_COUNT - view.count})
-    if not legal:
-        raise CribkitError("no card fits: say go")
-    holdings = opponent_holdings(view, plausibility=plausibility)
-    remaining = len(view.hand) + view.opponent_cards_held
-    limit = deal_limit or DEAL_LIMITS.get(remaining, 400)
-    deals = sample_holdings(holdings, limit)
-    net: defaultdict[int, float] = defaultdict(float)
-    wins: defaultdict[int, float] = defaultdict(float)
-    solve = _solver(endgame) if endgame is not None else None
-    for opponent_hand, weight in deals:
-        state = start_state(view, opponent_hand)
-        for rank, points, after in successors(state):
-            rest = net_value(after) if after is not None else 0
-            net[rank] += weight * (points + rest)
-            if endgame is not None and solve is not None:
-                wins[rank] += weight * _edge_win(points, 0, after, endgame, solve)
-    series = tuple(int(card.rank) for card in view.series)
+    legal, roots = _deals(view, plausibility, deal_limit)
+    moves_of: dict[Node, list[Move]] | None = None if endgame is None else {}
+    wins = None if endgame is None else _wins(roots, endgame, moves_of)
+    net = _nets(roots, None, moves_of)
+    played = tuple(int(card.rank) for card in view.series)
     evaluations = [
         PlayEvaluation(
             card=card,
             expected_net_points=net[int(card.rank)],
-            points_now=play_points(series, int(card.rank)),
-            win_probability=None if endgame is None else wins[int(card.rank)],
+            points_now=play_points(played, int(card.rank)),
+            win_probability=None if wins is None else wins[int(card.rank)],
         )
         for card in legal
     ]
@@ -425,27 +459,81 @@ def evaluate_plays(
     return evaluations
 
 
-def _solver(endgame: Endgame) -> Callable[[State, int, int], float]:
-    """A memoized win solver for one decision, starting from given pegging points."""
-    memo: dict[tuple[State, int, int], float] = {}
+def best_play(
+    view: PlayerView, *, plausibility: float = PLAUSIBILITY, endgame: Endgame | None = None
+) -> Card:
+    """The first card of ``evaluate_plays``, found with less work: near the end, net
+    points are only worked out for the cards tied for the best winning chance."""
+    legal, roots = _deals(view, plausibility, None)
+    ranks: set[int] | None = None
+    moves_of: dict[Node, list[Move]] | None = None
+    if endgame is not None:
+        moves_of = {}
+        wins = _wins(roots, endgame, moves_of)
+        top = max(wins[int(card.rank)] for card in legal)
+        ranks = {int(card.rank) for card in legal if wins[int(card.rank)] == top}
+        legal = [card for card in legal if int(card.rank) in ranks]
+        if len(ranks) == 1:
+            return legal[0]
+    net = _nets(roots, ranks, moves_of)
+    return min(legal, key=lambda card: (-net[int(card.rank)], card.index))
 
-    def solve(state: State, got0: int, got1: int) -> float:
-        key = (state, got0, got1)
-        value = memo.get(key)
-        if value is None:
-            mover = state[4]
-            results = [
-                _edge_win(
-                    got0 + points if mover == 0 else got0,
-                    got1 + points if mover == 1 else got1,
-                    after,
-                    endgame,
-                    solve,
-                )
-                for _, points, after in successors(state)
-            ]
-            value = max(results) if mover == 0 else min(results)
-            memo[key] = value
-        return value
 
-    return solve
+Root = tuple[Node, float]
+"""One deal of the opponent's cards: the position from this player's side, its weight."""
+
+
+def _deals(
+    view: PlayerView, plausibility: float, deal_limit: int | None
+) -> tuple[list[Card], list[Root]]:
+    """The legal cards (by index) and the weighted deals to search."""
+    if view.phase is not Phase.PLAY or view.to_play != view.player:
+        raise CribkitError("there is no card to choose: it is not your turn to play")
+    legal = sorted({card for card in view.hand if card.pips <= MAX_COUNT - view.count})
+    if not legal:
+        raise CribkitError("no card fits: say go")
+    holdings = opponent_holdings(view, plausibility=plausibility)
+    remaining = len(view.hand) + view.opponent_cards_held
+    deals = sample_holdings(holdings, deal_limit or DEAL_LIMITS.get(remaining, 400))
+    mine, _, series, count, _ = start_state(view, ())
+    return legal, [((mine, hand, series, count), weight) for hand, weight in deals]
+
+
+def _expand(node: Node, moves_of: dict[Node, list[Move]] | None) -> list[Move]:
+    if moves_of is None:
+        return _moves(node)
+    moves = moves_of.get(node)
+    if moves is None:
+        moves = moves_of[node] = _moves(node)
+    return moves
+
+
+def _nets(
+    roots: list[Root], ranks: set[int] | None, moves_of: dict[Node, list[Move]] | None
+) -> defaultdict[int, float]:
+    """Expected net points of each rank played now (only ``ranks``, when given)."""
+    net: defaultdict[int, float] = defaultdict(float)
+    for root, weight in roots:
+        for rank, points, after, swap in _expand(root, moves_of):
+            if ranks is not None and rank not in ranks:
+                continue
+            if after is None:
+                value = points
+            elif swap:
+                value = points - _net(after, moves_of)
+            else:
+                value = points + _net(after, moves_of)
+            net[rank] += weight * value
+    return net
+
+
+def _wins(
+    roots: list[Root], endgame: Endgame, moves_of: dict[Node, list[Move]] | None
+) -> defaultdict[int, float]:
+    """Winning chance of each rank played now."""
+    solve = _win_solver(endgame, moves_of)
+    wins: defaultdict[int, float] = defaultdict(float)
+    for root, weight in roots:
+        for rank, points, after, swap in _expand(root, moves_of):
+            wins[rank] += weight * _move_win(points, after, swap, endgame, solve)
+    return wins

@@ -217,8 +217,13 @@ def endgame_for_play(view: PlayerView) -> Endgame | None:
     mine, theirs = view.scores[view.player], view.scores[view.opponent]
     stage = show_stage(mine, theirs, dealer=view.is_dealer)
     hand = show_points(view.kept, view.starter, crib=False)
+    # plain lists, read thousands of times per decision; clipped so that a winning
+    # move (1.0) can end the search of a position
+    rows: list[list[float]] = np.clip(stage[hand:], 0.0, 1.0).tolist()
+    top_row, top_column = len(rows) - 1, MAX_PEG - 1
 
     def after_play(got_mine: int, got_theirs: int) -> float:
-        return float(stage[min(got_mine + hand, len(stage) - 1), min(got_theirs, MAX_PEG - 1)])
+        row = rows[got_mine if got_mine < top_row else top_row]
+        return row[got_theirs if got_theirs < top_column else top_column]
 
     return Endgame(need=(TARGET - mine, TARGET - theirs), after_play=after_play)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, hold_values
-from cribkit.analysis.pegging import PLAUSIBILITY, evaluate_plays
+from cribkit.analysis.pegging import PLAUSIBILITY, best_play
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
 from cribkit.errors import CribkitError
 from cribkit.players.base import StrategyBase
@@ -44,6 +44,10 @@ class ExpertStrategy(StrategyBase):
         return action
 
     def choose_play(self, view: PlayerView) -> PlayerAction:
+        legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        if len({card.rank for card in legal}) == 1:
+            # the search sees ranks only: it would rate them all alike and take the first
+            return Play(view.player, min(legal, key=lambda card: card.index))
         endgame = endgame_for_play(view)
-        best = evaluate_plays(view, plausibility=self.plausibility, endgame=endgame)[0]
-        return Play(view.player, best.card)
+        card = best_play(view, plausibility=self.plausibility, endgame=endgame)
+        return Play(view.player, card)

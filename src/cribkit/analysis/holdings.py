@@ -1,0 +1,150 @@
+"""What the opponent may hold during the play, and how likely each holding is.
+
+Only this player's view is used: the unseen cards are the 52 less this player's six, the
+starter and the cards played; a go shows the opponent then held nothing that fitted.
+The pegging search deals the opponent's hand from these holdings.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from cribkit.cards import Card, Rank
+from cribkit.errors import CribkitError
+from cribkit.scoring import MAX_COUNT, rank_points
+from cribkit.state import KEEP_SIZE
+from cribkit.view import PlayerView
+
+__all__ = ["PIPS", "Holdings", "keep_value", "opponent_holdings", "sample_holdings"]
+
+PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Pip value by rank (index 1..13): the running count only sees these."""
+
+
+@cache
+def keep_value(ranks: tuple[int, ...]) -> float:
+    """Average fifteens/pairs/runs of four kept ranks with a starter of each rank: how
+    attractive keeping them looks before the cut (suits ignored)."""
+    starters = [s for s in range(1, 14) if ranks.count(s) < 4]
+    return sum(rank_points((*ranks, s)) for s in starters) / len(starters)
+
+
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """The opponent's possible rank multisets (each sorted) with their unnormalized
+    weights."""
+
+    hands: tuple[tuple[int, ...], ...]
+    weights: tuple[float, ...]
+
+
+def opponent_holdings(view: PlayerView, *, plausibility: float = 0.0) -> Holdings:
+    """Every rank multiset the opponent may hold now, weighted.
+
+    Unseen cards are the 52 less this player's six, the starter and the cards played.
+    A go at count c shows they then held nothing of c's room (31 - c) or less; their
+    cards now are a subset of those, so every card must be above the largest such room.
+    Weights: the number of suit choices times ``exp(plausibility * value)``, value being
+    what the four cards they kept (played ones included) average before the cut.
+    """
+    size = view.opponent_cards_held
+    seen = Counter(card.rank for card in _seen_cards(view))
+    floor = _go_floor(view)
+    available = tuple(
+        (int(rank), 4 - seen[rank]) for rank in Rank if seen[rank] < 4 and PIPS[rank] > floor
+    )
+    played = tuple(
+        int(entry.card.rank)
+        for entry in view.play_log
+        if entry.card is not None and entry.player == view.opponent
+    )
+    combos = _multisets(available, size)
+    if not combos:
+        raise CribkitError("no opponent hand is consistent with this view")
+    hands = tuple(combo for combo, _ in combos)
+    if plausibility and len(played) + size == KEEP_SIZE:
+        if played:
+            weights = tuple(
+                ways * _plausibility(tuple(sorted(played + combo)), plausibility)
+                for combo, ways in combos
+            )
+        else:  # the combos are sorted already
+            weights = tuple(ways * _plausibility(combo, plausibility) for combo, ways in combos)
+    else:
+        weights = tuple(float(ways) for _, ways in combos)
+    return Holdings(hands, weights)
+
+
+def _multisets(ranks: Sequence[tuple[int, int]], size: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every multiset of ``size`` ranks drawn from (rank, copies available) pairs, with
+    the number of ways to pick the actual cards; each multiset is sorted.
+
+    The order is fixed (the deal sampling depends on it): those without the first rank,
+    then those with one copy of it, then two..., each part in the same order recursively.
+    Built from the last rank backwards, so every partial multiset is built once.
+    """
+    # by_size[k]: the multisets of k ranks drawn from the ranks handled so far
+    empty: tuple[int, ...] = ()
+    by_size: list[list[tuple[tuple[int, ...], int]]] = [[(empty, 1)]]
+    by_size += [[] for _ in range(size)]
+    for rank, copies in reversed(ranks):
+        for k in range(size, 0, -1):  # downwards: by_size[k - take] is still the old one
+            extended = by_size[k]
+            head: tuple[int, ...] = ()
+            for take in range(1, min(copies, k) + 1):
+                head += (rank,)
+                ways = math.comb(copies, take)
+                extended.extend([(head + combo, ways * n) for combo, n in by_size[k - take]])
+    return by_size[size]
+
+
+@cache
+def _plausibility(kept: tuple[int, ...], strength: float) -> float:
+    return math.exp(strength * keep_value(kept))
+
+
+def _seen_cards(view: PlayerView) -> list[Card]:
+    mine_played = [e.card for e in view.play_log if e.card is not None and e.player == view.player]
+    seen = [*view.hand, *mine_played, *view.discarded, *view.played_cards]
+    if view.starter is not None:
+        seen.append(view.starter)
+    return list(set(seen))
+
+
+def _go_floor(view: PlayerView) -> int:
+    """The largest room (31 - count) at which the opponent said go this hand, or 0."""
+    rooms = [
+        MAX_COUNT - entry.count
+        for entry in view.play_log
+        if entry.card is None and entry.player == view.opponent
+    ]
+    return max(rooms, default=0)
+
+
+def sample_holdings(holdings: Holdings, limit: int) -> list[tuple[tuple[int, ...], float]]:
+    """At most ``limit`` distinct holdings with weights summing to 1.
+
+    All of them when few enough; otherwise systematic sampling (evenly spaced points on
+    the cumulative weights), which is deterministic and spreads the picks by weight.
+    """
+    total = sum(holdings.weights)
+    if len(holdings.hands) <= limit:
+        return [(h, w / total) for h, w in zip(holdings.hands, holdings.weights, strict=True)]
+    picked: Counter[tuple[int, ...]] = Counter()
+    step = total / limit
+    target = step / 2
+    cumulative = 0.0
+    taken = 0
+    for hand, weight in zip(holdings.hands, holdings.weights, strict=True):
+        cumulative += weight
+        while target < cumulative and taken < limit:
+            picked[hand] += 1
+            taken += 1
+            target += step
+        if taken == limit:
+            break
+    return [(hand, n / taken) for hand, n in picked.items()]
