@@ -23,8 +23,16 @@ def free_port() -> int:
 class ServerProcess:
     """``cribkit serve`` on a free port; ``stop()`` and ``start()`` again to restart it."""
 
-    def __init__(self, database_url: str, log: Path, *, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        log: Path,
+        *,
+        env: dict[str, str] | None = None,
+        args: tuple[str, ...] = (),
+    ) -> None:
         self.database_url = database_url
+        self.args = args
         self.port = free_port()
         self.log = log
         # No key from the environment: the server keeps its cookie key in the database.
@@ -38,7 +46,15 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        command = [*CLI, "serve", "--port", str(self.port), "--database-url", self.database_url]
+        command = [
+            *CLI,
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            self.database_url,
+            *self.args,
+        ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, env=self.env, stdout=log, stderr=log)
         deadline = time.monotonic() + 30

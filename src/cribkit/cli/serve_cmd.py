@@ -21,6 +21,13 @@ __all__ = ["serve"]
 def serve(
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Worker processes; they share the database (and the cookie key kept in it).",
+        ),
+    ] = 1,
     database_url: Annotated[
         str | None,
         typer.Option(
@@ -54,5 +61,10 @@ def serve(
     os.environ["CRIBKIT_SECRET_KEY"] = secret
     typer.echo(f"cribkit: serving http://{host}:{port}  (Ctrl+C stops)")
     uvicorn.run(
-        "cribkit.web.app:create_app", factory=True, host=host, port=port, log_level="warning"
+        "cribkit.web.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
     )
