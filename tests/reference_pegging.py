@@ -1,4 +1,4 @@
-"""The first pegging search, kept unchanged as a slow reference for the fast one.
+"""The first pegging search, kept as a slow reference for the fast one.
 
 ``cribkit.analysis.pegging`` (with ``cribkit.analysis.holdings``) was rewritten for
 speed: positions from the mover's side, step tables, trimmed series, an alpha-beta win
@@ -14,7 +14,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from cribkit.cards import Card, Rank
+# What the rewrite kept word for word is imported, not copied: only the search and the
+# holdings enumeration, which the rewrite changed, are kept here in their first form.
+from cribkit.analysis.holdings import PIPS, _go_floor, _seen_cards
+from cribkit.analysis.pegging import (
+    DEAL_LIMITS,
+    PLAUSIBILITY,
+    Endgame,
+    PlayEvaluation,
+    canonical_series,
+    play_points,
+)
+from cribkit.cards import Rank
 from cribkit.errors import CribkitError
 from cribkit.scoring import MAX_COUNT, rank_points
 from cribkit.state import KEEP_SIZE, Phase
@@ -39,8 +50,6 @@ __all__ = [
     "win_value",
 ]
 
-PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-"""Pip value by rank (index 1..13): the running count only sees these."""
 
 _PAIR_POINTS = (0, 0, 2, 6, 12)
 
@@ -57,33 +66,6 @@ Edge = tuple[int, int, State | None]
 
 _MEMO_LIMIT = 500_000
 """Positions kept in the shared memo before it starts again (about 100 MB)."""
-
-
-def play_points(series: Sequence[int], rank: int) -> int:
-    """Points for playing ``rank`` onto ``series`` (ranks since the reset), as
-    ``scoring.score_play`` counts them: 15 / 31, pairs, runs. Go and last are separate."""
-    return _points(canonical_series(series), sum(PIPS[r] for r in series), rank)
-
-
-def canonical_series(series: Sequence[int]) -> tuple[int, ...]:
-    """The part of a series later cards can still score with.
-
-    A pair needs the trailing block of equal ranks; a run needs distinct ranks, so
-    nothing before the latest repeat can join one. Positions that differ only before
-    that point score the same from here on, so the memo treats them as one.
-    """
-    tail = tuple(series)
-    if len(tail) >= 2 and tail[-1] == tail[-2]:
-        start = len(tail) - 2
-        while start and tail[start - 1] == tail[-1]:
-            start -= 1
-        return tail[start:]
-    start = len(tail)
-    seen: set[int] = set()
-    while start and tail[start - 1] not in seen:
-        seen.add(tail[start - 1])
-        start -= 1
-    return tail[start:]
 
 
 @cache
@@ -175,19 +157,6 @@ def net_value(state: State) -> int:
         _NET.clear()
     _NET[state] = best
     return best
-
-
-@dataclass(frozen=True, slots=True)
-class Endgame:
-    """What the end of the play is worth near 121, for searching on winning chances.
-
-    ``need`` is the points each seat (0 = searching player) still needs to win; a seat
-    reaching it during the play wins at once. ``after_play(mine, theirs)`` is seat 0's
-    probability of winning when the play ends with those pegging points added.
-    """
-
-    need: tuple[int, int]
-    after_play: Callable[[int, int], float]
 
 
 def win_value(state: State, endgame: Endgame) -> float:
@@ -284,24 +253,6 @@ def _plausibility(kept: tuple[int, ...], strength: float) -> float:
     return math.exp(strength * _keep_value(kept))
 
 
-def _seen_cards(view: PlayerView) -> list[Card]:
-    mine_played = [e.card for e in view.play_log if e.card is not None and e.player == view.player]
-    seen = [*view.hand, *mine_played, *view.discarded, *view.played_cards]
-    if view.starter is not None:
-        seen.append(view.starter)
-    return list(set(seen))
-
-
-def _go_floor(view: PlayerView) -> int:
-    """The largest room (31 - count) at which the opponent said go this hand, or 0."""
-    rooms = [
-        MAX_COUNT - entry.count
-        for entry in view.play_log
-        if entry.card is None and entry.player == view.opponent
-    ]
-    return max(rooms, default=0)
-
-
 def sample_holdings(holdings: Holdings, limit: int) -> list[tuple[tuple[int, ...], float]]:
     """At most ``limit`` distinct holdings with weights summing to 1.
 
@@ -336,38 +287,6 @@ def start_state(view: PlayerView, opponent_hand: Sequence[int]) -> State:
         last_entry = next(e for e in reversed(view.play_log) if e.card is not None)
         last = 0 if last_entry.player == view.player else 1
     return (mine, tuple(sorted(opponent_hand)), series, view.count, 0, last)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayEvaluation:
-    """One legal card with what the search expects of it.
-
-    ``expected_net_points``: this player's pegging points minus the opponent's for the
-    rest of the play (this card's own points included), averaged over the deals.
-    ``points_now``: what the card pegs at once. ``win_probability``: set near the end.
-    """
-
-    card: Card
-    expected_net_points: float
-    points_now: int
-    win_probability: float | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "card": str(self.card),
-            "expected_net_points": round(self.expected_net_points, 4),
-            "points_now": self.points_now,
-            "win_probability": (
-                None if self.win_probability is None else round(self.win_probability, 4)
-            ),
-        }
-
-
-PLAUSIBILITY = 0.3
-"""Default strength of the belief that the opponent kept cards that score well."""
-
-DEAL_LIMITS = {8: 12, 7: 20, 6: 40, 5: 100}
-"""Deals searched by cards still to play (more when the trees are smaller)."""
 
 
 def evaluate_plays(
