@@ -54,7 +54,9 @@ def hint(view: PlayerView) -> Hint:
     """The hint for ``view``: throw, play, go or move on, with the reasons."""
     actions = view.legal_actions
     if not actions:
-        raise CribkitError("nothing to do right now: it is not your turn")
+        raise CribkitError(
+            "nothing to do right now: it is not your turn", code="hint_not_your_turn"
+        )
     if isinstance(actions[0], NextHand):
         return Hint(actions[0], "The hand is over: move on to the next deal.")
     if isinstance(actions[0], Go):

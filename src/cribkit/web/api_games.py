@@ -141,11 +141,6 @@ def get_hint(request: Request, game_id: str) -> Any:
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
     view = loaded.game.view(HUMAN)
-    if not view.legal_actions:
-        waiting = CribkitError(
-            "nothing to do right now: it is not your turn", code="hint_not_your_turn"
-        )
-        return _error(request, 422, waiting)
     try:
         advice = hint(view)
     except CribkitError as exc:
