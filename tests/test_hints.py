@@ -12,6 +12,7 @@ from cribkit.analysis.discard import analyze_discard
 from cribkit.analysis.hints import TOP_OPTIONS, hint
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.winprob import endgame_for_play
+from cribkit.errors import CribkitError
 from cribkit.game import Game
 from cribkit.players import make_strategy
 from cribkit.state import Phase
@@ -59,3 +60,13 @@ def test_endgame_hint_reports_the_winning_chance() -> None:
     advice = hint(view)
     assert advice.plays[0].win_probability == pytest.approx(1.0)
     assert "chance to win: 100%" in advice.explanation
+
+
+def test_no_hint_when_the_player_has_nothing_to_do() -> None:
+    game = Game(seed=3)
+    game.apply(game.view(0).legal_actions[0])  # seat 0 has discarded; seat 1 has not
+    view = game.view(0)
+    assert view.legal_actions == ()
+    with pytest.raises(CribkitError, match="not your turn") as raised:
+        hint(view)
+    assert raised.value.code == "hint_not_your_turn"
