@@ -54,3 +54,12 @@ def test_unknown_strategies_are_refused() -> None:
     assert_bad_input(
         invoke(["match", "greedy", "grandmaster", "--games", "2"]), "grandmaster", "random"
     )
+
+
+def test_strategy_names_and_levels_in_any_case() -> None:
+    plain = json_out(invoke([*ARGS, "--json"]))
+    for a, b in (("GREEDY", "Random"), ("medium", "easy"), ("Medium", "RANDOM")):
+        data = json_out(invoke(["match", a, b, *ARGS[3:], "--json"]))
+        assert isinstance(data, dict) and isinstance(plain, dict)
+        assert (data["a"], data["b"]) == ("greedy", "random")
+        assert data["a_wins"] == plain["a_wins"] and data["margin"] == plain["margin"]

@@ -11,12 +11,13 @@ from rich.console import Console
 
 from cribkit.actions import Discard, Go, Play
 from cribkit.analysis.hints import hint
-from cribkit.cards import Card
+from cribkit.cards import Card, Rank
 from cribkit.cli.play_cmd import COMPUTER, HUMAN, TerminalGame, pegboard
 from cribkit.events import Pegs, ScoreContext
 from cribkit.players import make_strategy
 from cribkit.scoring import MAX_COUNT
 from cribkit.state import Phase
+from cribkit.view import PlayerView
 
 
 def _console() -> tuple[Console, io.StringIO]:
@@ -238,4 +239,111 @@ def test_cli_plays_from_stdin() -> None:
 
 
 def test_cli_refuses_an_unknown_level() -> None:
-    assert_bad_input(invoke(["play", "--level", "impossible"]), "easy, medium or hard")
+    assert_bad_input(
+        invoke(["play", "--level", "impossible"]),
+        "unknown level 'impossible'",
+        "easy (random), medium (greedy) or hard (expert)",
+    )
+
+
+# ---------------------------------------------------------------- bare ranks
+
+
+def _rank_word(card: Card) -> str:
+    """A card's rank as a person types it alone: 7, k, 10, and 1 for an ace."""
+    return "1" if card.rank == 1 else card.rank.display.lower()
+
+
+class BareRanks:
+    """Types each move as bare ranks when the rank is held once, the full card otherwise."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.out = out
+        self.session: TerminalGame | None = None
+        self.bare = 0
+
+    def __call__(self, prompt: str) -> str:
+        assert self.session is not None
+        view = self.session.game.view(HUMAN)
+        action = view.legal_actions[0]
+        cards = action.cards if isinstance(action, Discard) else ()
+        if isinstance(action, Play):
+            cards = (action.card,)
+        words = []
+        for card in cards:
+            if sum(held.rank == card.rank for held in view.hand) == 1:
+                words.append(_rank_word(card))
+                self.bare += 1
+            else:
+                words.append(str(card).lower())
+        line = "go" if isinstance(action, Go) else " ".join(words)
+        self.out.write(f"{prompt}{line}\n")
+        return line
+
+
+def test_a_whole_game_typed_with_bare_ranks() -> None:
+    console, out = _console()
+    script = BareRanks(out)
+    session = TerminalGame(
+        computer=make_strategy("greedy", seed=2), seed=2, console=console, read=script
+    )
+    script.session = session
+    assert session.run() is not None
+    assert script.bare > 20
+    assert "say which" not in out.getvalue()
+    assert "is not a card" not in out.getvalue()
+
+
+def _discard_view(pair: bool) -> tuple[PlayerView, list[Rank]]:
+    """A seat-0 discard view whose six cards hold a pair (or no pair) of ranks."""
+    from cribkit.game import Game
+
+    for seed in range(200):
+        view = Game(seed=seed).view(HUMAN)
+        ranks = [card.rank for card in view.hand]
+        if (len(set(ranks)) < 6) == pair:
+            return view, ranks
+    raise AssertionError("no such deal in 200 seeds")
+
+
+def test_a_bare_rank_held_twice_asks_which() -> None:
+    from cribkit.cli.play_cmd import BadInput
+
+    view, ranks = _discard_view(pair=True)
+    twice = next(rank for rank in ranks if ranks.count(rank) > 1)
+    single = next((rank for rank in ranks if ranks.count(rank) == 1), None)
+    line = f"{_rank_word(Card(twice, view.hand[0].suit))} " + (
+        _rank_word(next(c for c in view.hand if c.rank == single)) if single else "zz"
+    )
+    with pytest.raises(BadInput, match="say which, like"):
+        TerminalGame._read_discard(view, line)
+
+
+def test_bare_ranks_lay_away_and_a_missing_rank_is_named() -> None:
+    from cribkit.cli.play_cmd import BadInput
+
+    view, ranks = _discard_view(pair=False)
+    first, second = view.hand[0], view.hand[-1]
+    action = TerminalGame._read_discard(view, f"{_rank_word(first)}, {_rank_word(second)}")
+    assert action == Discard(HUMAN, (first, second))
+    missing = next(rank for rank in Rank if rank not in ranks)
+    word = _rank_word(Card(missing, first.suit))
+    with pytest.raises(BadInput, match="you hold no"):
+        TerminalGame._read_discard(view, f"{word} {_rank_word(first)}")
+    with pytest.raises(BadInput, match="named twice"):
+        TerminalGame._read_discard(view, f"{_rank_word(first)} {first}")
+
+
+def test_q_is_the_queen_not_quit() -> None:
+    replies = iter(["q", "quit"])
+    console, out = _console()
+    session = TerminalGame(
+        computer=make_strategy("random", seed=1),
+        seed=3,
+        console=console,
+        read=lambda prompt: next(replies),
+    )
+    assert session.run() is None
+    text = out.getvalue()
+    assert text.count("You leave the table") == 1
+    assert "you hold no Q" in text or "lay away exactly two cards" in text

@@ -12,7 +12,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cribkit.cli.app import app, friendly_errors
+from cribkit.cli.app import command, friendly_errors
+from cribkit.cli.names import strategy_name
 from cribkit.cli.output import make_console, print_json
 from cribkit.dealing import new_seed
 from cribkit.tournament import Interval, MatchResult, check_match, run_match
@@ -20,24 +21,36 @@ from cribkit.tournament import Interval, MatchResult, check_match, run_match
 __all__ = ["match", "match_table"]
 
 
-@app.command()
+@command(summary="Play two strategies against each other.")
 @friendly_errors
 def match(
-    a: Annotated[str, typer.Argument(help="Strategy A (random, greedy, expert).")],
-    b: Annotated[str, typer.Argument(help="Strategy B.")],
+    a: Annotated[
+        str,
+        typer.Argument(
+            metavar="A",
+            help="Strategy A: random, greedy or expert (or the level easy, medium, hard).",
+            show_default=False,
+        ),
+    ],
+    b: Annotated[str, typer.Argument(metavar="B", help="Strategy B.", show_default=False)],
     games: Annotated[
-        int, typer.Option("--games", "-n", help="Games to play (an even number: pairs).")
+        int,
+        typer.Option("--games", "-n", metavar="N", help="Games to play (an even number: pairs)."),
     ] = 2000,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the whole match (default: a fresh one).")
+        int | None,
+        typer.Option(metavar="N", help="Seed of the whole match (default: a fresh one)."),
     ] = None,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", min=1, help="Worker processes (default: one per core)."),
+        typer.Option(
+            "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: one per core)."
+        ),
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play A against B in duplicate pairs (same cards, seats swapped) and report."""
+    a, b = strategy_name(a), strategy_name(b)
     check_match(a, b, games=games)
     match_seed = new_seed() if seed is None else seed
     progress = Progress(

@@ -18,14 +18,15 @@ from rich.text import Text
 
 from cribkit.actions import Discard, Go, NextHand, Play, PlayerAction
 from cribkit.analysis.hints import hint
-from cribkit.cards import Card, format_cards_unicode, parse_cards
-from cribkit.cli.app import app, friendly_errors
+from cribkit.cards import Card, Rank, format_cards_unicode, parse_card
+from cribkit.cli.app import command, friendly_errors
+from cribkit.cli.names import level_name
 from cribkit.cli.output import card_text, cards_text, event_text, make_console, print_show
 from cribkit.dealing import new_seed
 from cribkit.errors import CribkitError
 from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent
 from cribkit.game import Game
-from cribkit.players import LEVELS, Strategy, strategy_for_level
+from cribkit.players import Strategy, strategy_for_level
 from cribkit.rules import Skunk
 from cribkit.scoring import MAX_COUNT, ScoreKind
 from cribkit.state import Phase
@@ -40,10 +41,12 @@ HUMAN, COMPUTER = 0, 1
 Reader = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
 
-QUIT_WORDS = frozenset({"quit", "q", "exit"})
+QUIT_WORDS = frozenset({"quit", "exit"})
+"""Not "q": a bare q is the queen in the play."""
 HINT_WORDS = frozenset({"hint", "h", "?"})
 HELP = (
-    "Type cards like [bold]5h 5d[/] to lay away, [bold]7c[/] or [bold]go[/] in the play, "
+    "Type cards like [bold]5h 5d[/] to lay away, [bold]7c[/] (or just [bold]7[/] when you "
+    "hold one seven) or [bold]go[/] in the play; [bold]1[/] is an ace. "
     "Enter for the next hand, [bold]hint[/] for advice, [bold]quit[/] to stop."
 )
 
@@ -266,14 +269,60 @@ def _name(player: int) -> str:
 
 
 def _cards_in_hand(view: PlayerView, line: str) -> tuple[Card, ...]:
-    """The cards typed, each checked against the hand (errors name the card)."""
-    cards = parse_cards(line)
-    for card in cards:
-        if card not in view.hand:
+    """The cards typed, each checked against the hand (errors name the card).
+
+    A bare rank (``7``, ``k``, ``10``, ``1`` for an ace) stands for the one card of that
+    rank in the hand; with two or more of it the person must say which.
+    """
+    cards: list[Card] = []
+    for token in line.replace(",", " ").split():
+        card = _held_card(view.hand, token)
+        if card in cards:
+            raise BadInput(f"{card.unicode} is named twice")
+        cards.append(card)
+    return tuple(cards)
+
+
+def _held_card(hand: Sequence[Card], token: str) -> Card:
+    """The card ``token`` names in ``hand``: a full card, or a rank held exactly once."""
+    rank = _bare_rank(token)
+    if rank is None:
+        card = parse_card(token)
+        if card not in hand:
             raise BadInput(
-                f"you do not hold {card.unicode}; your hand is {format_cards_unicode(view.hand)}"
+                f"you do not hold {card.unicode}; your hand is {format_cards_unicode(hand)}"
             )
-    return cards
+        return card
+    held = [card for card in hand if card.rank is rank]
+    if len(held) == 1:
+        return held[0]
+    if not held:
+        raise BadInput(f"you hold no {rank.display}; your hand is {format_cards_unicode(hand)}")
+    raise BadInput(
+        f"you hold {format_cards_unicode(held)}: say which, like {held[0].rank.display}"
+        f"{held[0].suit.value.lower()}"
+    )
+
+
+def _bare_rank(token: str) -> Rank | None:
+    """The rank ``token`` names on its own (``7``, ``K``, ``10``, ``T``, ``1``), else None.
+
+    A rank is what makes a card with a suit after it, so the card parser decides.
+    """
+    if not token or _is_card(token):
+        return None
+    try:
+        return parse_card(f"{token}C").rank
+    except CribkitError:
+        return None
+
+
+def _is_card(token: str) -> bool:
+    try:
+        parse_card(token)
+    except CribkitError:
+        return False
+    return True
 
 
 def _spoken(card: Card, count: int, events: Sequence[ScoreEvent], player: int) -> str:
@@ -341,19 +390,25 @@ def _column(points: int) -> int:
 # ---------------------------------------------------------------- the command
 
 
-@app.command()
+@command(summary="Play a game against the computer.")
 @friendly_errors
 def play(
     level: Annotated[
-        str, typer.Option(help=f"How strong the computer is: {', '.join(LEVELS)}.")
+        str,
+        typer.Option(
+            metavar="LEVEL",
+            help="How strong the computer is: easy (random), medium (greedy) or hard "
+            "(expert), in any case.",
+        ),
     ] = "hard",
     seed: Annotated[
-        int | None, typer.Option(help="Seed for the shuffles (default: a fresh one).")
+        int | None,
+        typer.Option(metavar="N", help="Seed for the shuffles (default: a fresh one)."),
     ] = None,
 ) -> None:
     """Play a game of cribbage against the computer, from the keyboard."""
     game_seed = new_seed() if seed is None else seed
-    computer = strategy_for_level(level, seed=game_seed)
+    computer = strategy_for_level(level_name(level), seed=game_seed)
     console = make_console()
     session = TerminalGame(
         computer=computer, seed=game_seed, console=console, read=lambda p: console.input(p)

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from cribkit.actions import CutForDeal, Deal, Discard, Go, Play, TurnStarter
 from cribkit.cards import Card
-from cribkit.cli.app import app, fail, friendly_errors
+from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import (
     card_text,
     cards_text,
@@ -190,10 +190,12 @@ def replay_dict(record: GameRecord) -> dict[str, object]:
     }
 
 
-@app.command("replay")
+@command("replay", summary="Tell a recorded game hand by hand.")
 @friendly_errors
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (as saved by cribkit).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (as saved by cribkit).")
+    ],
     json_output: Annotated[bool, typer.Option("--json", help="Print the hands as JSON.")] = False,
 ) -> None:
     """Print a recorded game hand by hand: deals, discards, the play, the show, the scores."""
