@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from cli_support import assert_bad_input, invoke
+from cli_support import assert_bad_input, invoke, json_out
 from rich.console import Console
 
 from cribkit.actions import Discard, Go, Play
@@ -15,6 +16,7 @@ from cribkit.cards import Card, Rank
 from cribkit.cli.play_cmd import COMPUTER, HUMAN, TerminalGame, pegboard
 from cribkit.events import Pegs, ScoreContext
 from cribkit.players import make_strategy
+from cribkit.record import GameRecord
 from cribkit.scoring import MAX_COUNT
 from cribkit.state import Phase
 from cribkit.view import PlayerView
@@ -74,6 +76,9 @@ class Scripted:
         session = self.session
         assert session is not None
         self.prompts += 1
+        if session.game.is_over:  # the offer to save the record: skip it
+            self.out.write(f"{prompt}\n")
+            return ""
         if session.game.state.phase in (Phase.DISCARD, Phase.PLAY):
             self._check_nothing_hidden_shown(session)
         for name, make in list(self.mistakes.items()):
@@ -264,6 +269,8 @@ class BareRanks:
 
     def __call__(self, prompt: str) -> str:
         assert self.session is not None
+        if self.session.game.is_over:  # the offer to save the record: skip it
+            return ""
         view = self.session.game.view(HUMAN)
         action = view.legal_actions[0]
         cards = action.cards if isinstance(action, Discard) else ()
@@ -347,3 +354,127 @@ def test_q_is_the_queen_not_quit() -> None:
     text = out.getvalue()
     assert text.count("You leave the table") == 1
     assert "you hold no Q" in text or "lay away exactly two cards" in text
+
+
+# ---------------------------------------------------------------- saving the record
+
+
+class FirstLegal:
+    """Plays the first legal move at every prompt, then answers the end's questions."""
+
+    def __init__(self, session_box: list[TerminalGame], answers: list[str]) -> None:
+        self.box = session_box
+        self.answers = answers
+        self.end_prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        session = self.box[0]
+        if session.game.is_over:
+            self.end_prompts.append(prompt)
+            if not self.answers:
+                raise EOFError
+            return self.answers.pop(0)
+        return _first_legal(session)
+
+
+def _game_with(
+    *, save: Path | None = None, answers: list[str] | None = None
+) -> tuple[TerminalGame, FirstLegal, str]:
+    console, out = _console()
+    box: list[TerminalGame] = []
+    reader = FirstLegal(box, list(answers or []))
+    session = TerminalGame(
+        computer=make_strategy("greedy", seed=8),
+        seed=8,
+        console=console,
+        read=reader,
+        save=save,
+        notes=["cribkit play: p0 is you, p1 the computer (medium: greedy)"],
+    )
+    box.append(session)
+    assert session.run() is not None
+    return session, reader, out.getvalue()
+
+
+def test_save_writes_the_finished_game_and_replay_tells_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    session, reader, text = _game_with(save=path)
+    assert reader.end_prompts == []  # nothing asked: --save said where
+    assert f"Saved the game to {path}" in text
+    saved = path.read_text(encoding="utf-8")
+    assert "# cribkit play: p0 is you, p1 the computer (medium: greedy)" in saved
+    record = GameRecord.parse(saved)
+    assert record == GameRecord.of(session.game)
+    replayed = invoke(["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "cribkit play: p0 is you, p1 the computer (medium: greedy)" in replayed.stdout
+    outcome = session.game.state.outcome
+    assert outcome is not None
+    assert f"p{outcome.winner} wins {max(outcome.scores)} to {min(outcome.scores)}" in (
+        replayed.stdout
+    )
+    data = json_out(invoke(["replay", str(path), "--json"]))
+    assert isinstance(data, dict)
+    assert data["outcome"] == outcome.to_dict()
+    assert data["notes"] == ["cribkit play: p0 is you, p1 the computer (medium: greedy)"]
+
+
+def test_the_end_offers_to_save_and_asks_again_after_a_bad_name(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.txt"
+    taken.write_text("mine\n", encoding="utf-8")
+    wanted = tmp_path / "new.txt"
+    session, reader, text = _game_with(
+        answers=[str(taken), str(tmp_path / "no" / "such.txt"), str(wanted)]
+    )
+    assert len(reader.end_prompts) == 3
+    assert reader.end_prompts[0].startswith("Save this game's record?")
+    assert f"{taken} already exists" in text
+    assert "does not exist" in text
+    assert taken.read_text(encoding="utf-8") == "mine\n"  # never overwritten
+    assert GameRecord.parse(wanted.read_text(encoding="utf-8")) == GameRecord.of(session.game)
+    assert session.saved_to == wanted
+
+
+@pytest.mark.parametrize("answers", [[""], ["no"], []])
+def test_the_offer_can_be_declined(tmp_path: Path, answers: list[str]) -> None:
+    session, reader, text = _game_with(answers=answers)
+    assert len(reader.end_prompts) == 1
+    assert session.saved_to is None
+    assert "Saved the game" not in text
+
+
+def test_a_save_that_fails_at_the_end_falls_back_to_the_offer(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    console, out = _console()
+    box: list[TerminalGame] = []
+    reader = FirstLegal(box, [str(tmp_path / "other.txt")])
+    session = TerminalGame(
+        computer=make_strategy("random", seed=2), seed=2, console=console, read=reader, save=path
+    )
+    box.append(session)
+    path.write_text("made meanwhile\n", encoding="utf-8")
+    assert session.run() is not None
+    assert "already exists" in out.getvalue()
+    assert path.read_text(encoding="utf-8") == "made meanwhile\n"
+    assert session.saved_to == tmp_path / "other.txt"
+
+
+def test_cli_save_refuses_an_existing_file_or_a_missing_folder(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.txt"
+    taken.write_text("mine\n", encoding="utf-8")
+    result = invoke(["play", "--seed", "1", "--save", str(taken)], input="quit\n")
+    assert_bad_input(result, "already exists")
+    assert "Cut for deal" not in result.stdout
+    assert taken.read_text(encoding="utf-8") == "mine\n"
+    assert_bad_input(
+        invoke(["play", "--save", str(tmp_path / "none" / "g.txt")], input="quit\n"),
+        "does not exist",
+    )
+
+
+def test_cli_quit_with_save_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    result = invoke(["play", "--seed", "1", "--save", str(path)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "was not written" in result.stdout
+    assert not path.exists()

@@ -10,6 +10,7 @@ game with scripted input and read the transcript.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,11 +23,13 @@ from cribkit.cards import Card, Rank, format_cards_unicode, parse_card
 from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.names import level_name
 from cribkit.cli.output import card_text, cards_text, event_text, make_console, print_show
+from cribkit.cli.records import check_new_file, write_record
 from cribkit.dealing import new_seed
 from cribkit.errors import CribkitError
 from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent
 from cribkit.game import Game
-from cribkit.players import Strategy, strategy_for_level
+from cribkit.players import LEVELS, Strategy, strategy_for_level
+from cribkit.record import GameRecord
 from cribkit.rules import Skunk
 from cribkit.scoring import MAX_COUNT, ScoreKind
 from cribkit.state import Phase
@@ -62,11 +65,25 @@ class BadInput(CribkitError):
 class TerminalGame:
     """One game, the person in seat 0 against ``computer`` in seat 1."""
 
-    def __init__(self, *, computer: Strategy, seed: int, console: Console, read: Reader) -> None:
+    def __init__(
+        self,
+        *,
+        computer: Strategy,
+        seed: int,
+        console: Console,
+        read: Reader,
+        save: Path | None = None,
+        notes: Sequence[str] = (),
+    ) -> None:
+        """``save``: where to write the record when the game ends (else the person is
+        offered to save it); ``notes``: comment lines for the record (who sat where)."""
         self.game = Game(seed=seed)
         self.computer = computer
         self.console = console
         self.read = read
+        self.save = save
+        self.notes = tuple(notes)
+        self.saved_to: Path | None = None
         self._hand = 0
         self._shows_seen = 0
 
@@ -82,9 +99,48 @@ class TerminalGame:
                 self._step()
         except Quit:
             self.console.print("You leave the table. Thanks for playing.")
+            if self.save is not None:
+                self.console.print(
+                    Text(
+                        f"The game was not finished, so {self.save} was not written "
+                        "(an unfinished record would show the computer's cards)."
+                    )
+                )
             return None
         self._announce_end()
+        self._keep_record()
         return self.game.state.outcome
+
+    # ------------------------------------------------------------ the record
+
+    def _keep_record(self) -> None:
+        """Write the finished game's record to ``save``, or offer to save it."""
+        if self.save is not None and self._write(self.save):
+            return
+        while True:
+            try:
+                answer = self.read(
+                    "Save this game's record? Type a file name (Enter to skip): "
+                ).strip()
+            except (EOFError, KeyboardInterrupt):
+                return
+            if not answer or answer.lower() in ("n", "no"):
+                return
+            if self._write(Path(answer).expanduser()):
+                return
+
+    def _write(self, path: Path) -> bool:
+        try:
+            write_record(path, GameRecord.of(self.game), self.notes)
+        except CribkitError as exc:
+            self.console.print(Text(f"  {exc}", style="yellow"))
+            return False
+        self.saved_to = path
+        self.console.print(
+            Text(f"Saved the game to {path}: replay it with  cribkit replay {path}"),
+            soft_wrap=True,
+        )
+        return True
 
     def _view(self) -> PlayerView:
         return self.game.view(HUMAN)
@@ -405,12 +461,31 @@ def play(
         int | None,
         typer.Option(metavar="N", help="Seed for the shuffles (default: a fresh one)."),
     ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write the game's record to FILE when it ends (a new file); without it "
+            "you are asked at the end.",
+        ),
+    ] = None,
 ) -> None:
-    """Play a game of cribbage against the computer, from the keyboard."""
+    """Play a game of cribbage against the computer, from the keyboard.
+
+    When the game ends its record can be saved and told again with cribkit replay FILE.
+    """
+    if save is not None:
+        check_new_file(save)
     game_seed = new_seed() if seed is None else seed
-    computer = strategy_for_level(level_name(level), seed=game_seed)
+    level = level_name(level)
+    computer = strategy_for_level(level, seed=game_seed)
     console = make_console()
     session = TerminalGame(
-        computer=computer, seed=game_seed, console=console, read=lambda p: console.input(p)
+        computer=computer,
+        seed=game_seed,
+        console=console,
+        read=lambda p: console.input(p),
+        save=save,
+        notes=[f"cribkit play: p0 is you, p1 the computer ({level}: {LEVELS[level]})"],
     )
     session.run()

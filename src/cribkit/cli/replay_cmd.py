@@ -30,6 +30,7 @@ from cribkit.cli.output import (
     print_json,
     print_show,
 )
+from cribkit.cli.records import record_notes
 from cribkit.events import Outcome, ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.rules import Skunk
@@ -175,10 +176,11 @@ def _play_line(step: ReplayStep) -> PlayLine:
     return PlayLine(action.player, card, count, reset, events)
 
 
-def replay_dict(record: GameRecord) -> dict[str, object]:
-    """The whole game as JSON-ready data: rules, seed, hands and the outcome."""
+def replay_dict(record: GameRecord, notes: Sequence[str] = ()) -> dict[str, object]:
+    """The whole game as JSON-ready data: notes, rules, seed, hands and the outcome."""
     outcome = record.final_state().outcome
     return {
+        "notes": list(notes),
         "seed": record.seed,
         "rules": {
             "target": record.rules.target,
@@ -205,11 +207,14 @@ def replay(
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
         raise fail(f"cannot read {file}: {reason}") from None
     record = GameRecord.parse(text)
+    notes = record_notes(text)
     if json_output:
-        print_json(replay_dict(record))
+        print_json(replay_dict(record, notes))
         return
     console = make_console()
     console.print(f"Game record: seed {record.seed}, rules {record.rules.to_text()}")
+    for note in notes:
+        console.print(Text(note, style="dim"))
     for hand in summarize(record.replay()):
         _print_hand(console, hand)
     _print_outcome(console, record.final_state().outcome)
