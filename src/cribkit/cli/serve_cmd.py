@@ -46,8 +46,8 @@ def serve(
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
-    from cribkit.web.db import Database
-    from cribkit.web.settings import DEFAULT_DATABASE_URL
+    from cribkit.web.site.db import Database
+    from cribkit.web.site.settings import DEFAULT_DATABASE_URL
 
     url = database_url or os.environ.get("CRIBKIT_DATABASE_URL") or DEFAULT_DATABASE_URL
     database = Database(url)
