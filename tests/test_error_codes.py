@@ -1,6 +1,6 @@
 """The rules' errors carry a stable code and its parameters beside the English message.
 
-A front end translates an error from ``code`` and ``params`` (see ``cribkit.web.errors_i18n``),
+A front end translates an error from ``code`` and ``params`` (see ``cribkit.web.site.errors_i18n``),
 so each raise site must set them, and the catalogue's English template filled with the
 parameters must say exactly what the engine says.
 """
@@ -27,7 +27,7 @@ from cribkit.cards import Card, parse_card
 from cribkit.errors import CribkitError, IllegalActionError, InvalidRecordError
 from cribkit.game import Game
 from cribkit.state import GameState, Phase
-from cribkit.web.errors_i18n import error_template
+from cribkit.web.site.errors_i18n import error_template
 from state_support import candidate_actions, cards, new_hand, run, to_the_play
 
 HAND0 = "9C TC KC 6D AS 3S"
