@@ -5,6 +5,7 @@ standard library and NumPy only; the web and command line sit on top of it.
 """
 
 from cribkit.actions import (
+    Cut,
     CutForDeal,
     Deal,
     Discard,
@@ -47,6 +48,7 @@ __all__ = [
     "Breakdown",
     "Card",
     "CribkitError",
+    "Cut",
     "CutForDeal",
     "Deal",
     "Discard",
