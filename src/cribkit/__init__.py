@@ -22,6 +22,7 @@ from cribkit.errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidRecordError,
+    UnfinishedGameError,
     WrongCardCountError,
 )
 from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
@@ -77,6 +78,7 @@ __all__ = [
     "Suit",
     "Transition",
     "TurnStarter",
+    "UnfinishedGameError",
     "WrongCardCountError",
     "format_cards",
     "parse_action",
