@@ -29,6 +29,7 @@ from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.game import Game
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules, Skunk
+from cribkit.scoresheet import HandLine, score_sheet
 from cribkit.scoring import (
     Breakdown,
     ScoreItem,
@@ -59,6 +60,7 @@ __all__ = [
     "GameRules",
     "GameState",
     "Go",
+    "HandLine",
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidRecordError",
@@ -86,6 +88,7 @@ __all__ = [
     "parse_cards",
     "score_cards",
     "score_play",
+    "score_sheet",
     "score_show",
     "show_points",
     "view_of",
