@@ -13,23 +13,23 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from cribkit.talk import number_word
+
 __all__ = ["ALLOWED_WORDS", "html_lines", "problems"]
 
 CALL_WORDS = frozenset(
     """
-    fifteen two four six eight ten twelve fourteen sixteen eighteen twenty one three five
-    seven nine eleven thirteen seventeen nineteen thirty thirty-one for a pair pairs royal
-    double run runs of triple flush his nobs nob heels go last the and is nothing skunk
-    skunks muggins stinkhole
+    fifteen for a pair pairs royal double run runs of triple flush his nobs nob heels go
+    last the and is nothing skunk skunks muggins stinkhole
     """.split()
-)
+) | {number_word(n) for n in range(32)}
 """Words of the table-talk calls (RULES.md's table), which stay English beside Chinese."""
 TERMS = frozenset({"pone", "crib", "starter"})
 """Cribbage's own terms, given in English after their Chinese name, as the seeds do."""
 NAMES = frozenset(
     """
-    cribkit acc cribbage corner pagat com www sir john suckling noddy aubrey brief lives
-    json cookie enter
+    cribkit acc cribbage corner pagat com org www sir john suckling noddy aubrey brief lives
+    json cookie enter english
     """.split()
 )
 """Names of things (people, sites, products, formats, keys)."""
@@ -42,6 +42,8 @@ _PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]|\{(\w+)\}")
 _PEOPLE = frozenset({"who", "whose", "first", "second", "label", "phase", "dealer", "hand"})
 """Placeholders filled with Chinese words (a player, a phase); the others hold numbers or cards."""
 _TAG = re.compile(r"<[^>]+>")
+_URL = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net)\b(?:/[\w./#-]*)?")
+"""A web address shown as text (pagat.com, cribbage.org/rules): a name, not English."""
 _CARD = re.compile(r"^(?:10|[2-9AJQKTajqkt1])[CDHScdhs♣♦♥♠]?$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*(?:-[A-Za-z']{2,})*")
 _ASCII_PUNCT = re.compile(r"[,;:!?()\"]")
@@ -62,7 +64,7 @@ def _stand_in(match: re.Match[str]) -> str:
 
 def problems(line: str) -> list[str]:
     """What is wrong with one line of Chinese (empty when it reads right)."""
-    text = _TAG.sub(" ", _PLACEHOLDER.sub(_stand_in, line))
+    text = _URL.sub(" ", _TAG.sub(" ", _PLACEHOLDER.sub(_stand_in, line)))
     found: list[str] = []
     has_cjk = bool(_CJK.search(text))
     words = [w for w in _WORD.findall(text) if not _is_card_or_letter(w)]
@@ -94,6 +96,8 @@ _INLINE = frozenset(
     """.split()
 )
 _SKIP = frozenset({"script", "style", "svg", "template"})
+_BREAK = "\x00"
+"""Where a block element interrupts its parent's text: the line before it ends there."""
 _TEXT_ATTRIBUTES = ("aria-label", "alt", "title", "placeholder")
 
 
@@ -105,7 +109,7 @@ def html_lines(root: Any) -> Iterable[str]:
     """
 
     def walk(element: Any) -> Iterable[str]:
-        if element.tag in _SKIP:
+        if element.tag in _SKIP or element.attrs.get("aria-hidden") == "true":
             return
         for name in _TEXT_ATTRIBUTES:
             if element.attrs.get(name):
@@ -119,8 +123,8 @@ def html_lines(root: Any) -> Iterable[str]:
                 yield from _attributes(child)
             else:
                 yield from walk(child)
-                own.append("\n")
-        for part in " ".join(own).split("\n"):
+                own.append(_BREAK)
+        for part in " ".join(own).split(_BREAK):
             if part.strip():
                 yield " ".join(part.split())
 
@@ -128,7 +132,7 @@ def html_lines(root: Any) -> Iterable[str]:
 
 
 def _inline_text(element: Any) -> str:
-    if element.tag in _SKIP:
+    if element.tag in _SKIP or element.attrs.get("aria-hidden") == "true":
         return ""
     return " ".join(c if isinstance(c, str) else _inline_text(c) for c in element.children)
 
