@@ -22,8 +22,8 @@ from cribkit.errors import (
     WrongCardCountError,
 )
 
-COMMANDS = ["score", "peg", "advise", "play", "replay", "match", "distribution", "serve"]
-JSON_COMMANDS = ["score", "peg", "advise", "replay", "match", "distribution"]
+COMMANDS = ["score", "peg", "advise", "play", "replay", "review", "match", "distribution", "serve"]
+JSON_COMMANDS = ["score", "peg", "advise", "replay", "review", "match", "distribution"]
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
