@@ -33,7 +33,11 @@ NAMES = frozenset(
     """.split()
 )
 """Names of things (people, sites, products, formats, keys)."""
-API_WORDS = frozenset({"type", "player", "version", "discard", "play", "next"})
+API_WORDS = frozenset(
+    {"type", "player", "version", "discard", "play", "next", "true", "false", "utf"}
+    | {"content-type", "application"}
+)
+"""Identifiers of the JSON API and HTTP that its error messages quote (``"type"``, ``true``)."""
 LEVEL_WORDS = frozenset({"easy", "medium", "hard"})
 ALLOWED_WORDS = CALL_WORDS | TERMS | NAMES | API_WORDS | LEVEL_WORDS
 

@@ -40,6 +40,8 @@ PAGES = [
     "/advisor?cards=7C+JS+4D+7S+QH+AD&dealer=0",
     "/advisor?cards=5H+5D+5C+JS+4D+KC&dealer=0",
     "/advisor?cards=5H+5D",
+    "/no-such-page",
+    "/games/no-such-game/replay",
 ]
 SAMPLE_PARAMS: dict[str, str | int] = {
     "phase": Phase.PLAY.value,
@@ -52,6 +54,7 @@ SAMPLE_PARAMS: dict[str, str | int] = {
     "count": 27,
     "type": "42",
     "level": "9",
+    "max": 2**31 - 1,
 }
 PARAMS_BY_CODE: dict[str, dict[str, str | int]] = {"discard_count": {"cards": 3}}
 """Where a code's parameter differs from the sample (``cards`` is a number of cards)."""
