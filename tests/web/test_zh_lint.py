@@ -82,6 +82,11 @@ def _zh() -> Any:
         ("这一手得分.", ["ASCII full stop after Chinese"]),
         ("主流 app 也是这样算的", ["English word 'app'"]),
         ("结束于 2026-12-01 05:30", []),
+        ("也可以用 <code>cribkit play --save FILE</code> 保存。", []),
+        (
+            "也可以用 cribkit play --save FILE 保存。",
+            ["English word 'save'", "English word 'FILE'"],
+        ),
     ],
 )
 def test_the_lint_catches_what_the_issue_lists(line: str, expected: list[str]) -> None:
