@@ -21,7 +21,7 @@ from rich.text import Text
 
 from cribkit.actions import CutForDeal, Deal, Discard, Go, Play, TurnStarter
 from cribkit.cards import Card
-from cribkit.cli.app import app, fail, friendly_errors
+from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import (
     card_text,
     cards_text,
@@ -30,7 +30,9 @@ from cribkit.cli.output import (
     print_json,
     print_show,
 )
-from cribkit.events import Outcome, ScoreContext, ScoreEvent, Show
+from cribkit.cli.pegboard import pegboard
+from cribkit.cli.records import record_notes
+from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.rules import Skunk
 from cribkit.scoring import Breakdown, ScoreKind
@@ -107,6 +109,7 @@ class HandSummary:
     shows: tuple[Show, ...] = ()
     show_events: list[ScoreEvent] = field(default_factory=list)
     scores: tuple[int, int] = (0, 0)
+    pegs: tuple[Pegs, Pegs] = (Pegs(), Pegs())
 
     def kept(self, player: int) -> tuple[Card, ...]:
         return tuple(card for card in self.dealt[player] if card not in self.discards[player])
@@ -135,6 +138,7 @@ class HandSummary:
                 for show in self.shows
             ],
             "scores": list(self.scores),
+            "pegs": [{"front": peg.front, "back": peg.back} for peg in self.pegs],
         }
 
 
@@ -152,7 +156,7 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
             hands.append(HandSummary(after.hand_number, after.dealer, tuple(cuts), action.hands))
             cuts.clear()
         hand = hands[-1]
-        hand.scores = after.scores
+        hand.scores, hand.pegs = after.scores, after.pegs
         if isinstance(action, Discard):
             hand.discards = after.discards
         elif isinstance(action, TurnStarter):
@@ -175,10 +179,11 @@ def _play_line(step: ReplayStep) -> PlayLine:
     return PlayLine(action.player, card, count, reset, events)
 
 
-def replay_dict(record: GameRecord) -> dict[str, object]:
-    """The whole game as JSON-ready data: rules, seed, hands and the outcome."""
+def replay_dict(record: GameRecord, notes: Sequence[str] = ()) -> dict[str, object]:
+    """The whole game as JSON-ready data: notes, rules, seed, hands and the outcome."""
     outcome = record.final_state().outcome
     return {
+        "notes": list(notes),
         "seed": record.seed,
         "rules": {
             "target": record.rules.target,
@@ -190,10 +195,12 @@ def replay_dict(record: GameRecord) -> dict[str, object]:
     }
 
 
-@app.command("replay")
+@command("replay", summary="Tell a recorded game hand by hand.")
 @friendly_errors
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (as saved by cribkit).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (as saved by cribkit).")
+    ],
     json_output: Annotated[bool, typer.Option("--json", help="Print the hands as JSON.")] = False,
 ) -> None:
     """Print a recorded game hand by hand: deals, discards, the play, the show, the scores."""
@@ -201,13 +208,16 @@ def replay(
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-        raise fail(f"cannot read {file}: {reason}") from None
+        raise fail(f"cannot read {file}: {reason}", code="cannot_read") from None
     record = GameRecord.parse(text)
+    notes = record_notes(text)
     if json_output:
-        print_json(replay_dict(record))
+        print_json(replay_dict(record, notes))
         return
     console = make_console()
     console.print(f"Game record: seed {record.seed}, rules {record.rules.to_text()}")
+    for note in notes:
+        console.print(Text(note, style="dim"))
     for hand in summarize(record.replay()):
         _print_hand(console, hand)
     _print_outcome(console, record.final_state().outcome)
@@ -242,6 +252,7 @@ def _print_hand(console: Console, hand: HandSummary) -> None:
             if len(pegged) < len(show.breakdown.items) and pegged:
                 console.print("  (game over: the rest is not pegged)")
     console.print(Text.assemble("Scores: ", _scores_text(hand.scores)))
+    console.print(pegboard(hand.pegs, names=(_name(0), _name(1))))
 
 
 def _cut_text(cut: CutForDeal) -> Text:
