@@ -193,4 +193,4 @@ def test_any_other_http_error_on_a_page_is_a_page_with_its_status(
     assert response.status_code == 418
     page = parse_html(response.text)
     assert page.by_id("error-title").text() == title
-    assert "418 I'm a Teapot" in page.by_id("error-message").text()
+    assert "418" in page.by_id("error-message").text()
