@@ -40,7 +40,7 @@ PAGES = [
     "/advisor?cards=7C+JS+4D+7S+QH+AD&dealer=0",
     "/advisor?cards=5H+5D+5C+JS+4D+KC&dealer=0",
     "/advisor?cards=5H+5D",
-    "/no-such-page",
+    "/no-such-page",  # the error page
     "/games/no-such-game/replay",
 ]
 SAMPLE_PARAMS: dict[str, str | int] = {
@@ -57,7 +57,7 @@ SAMPLE_PARAMS: dict[str, str | int] = {
 }
 PARAMS_BY_CODE: dict[str, dict[str, str | int]] = {
     "discard_count": {"cards": 3},
-    "bad_seed": {"max": 2**63 - 1},
+    "bad_seed": {"max": 2**53 - 1},
 }
 """Where a code's parameter differs from the sample (``cards`` is a number of cards)."""
 
