@@ -10,14 +10,15 @@ import pytest
 from cli_support import assert_bad_input, invoke, json_out
 from rich.console import Console
 
-from cribkit.actions import Discard, Go, Play
+from cribkit.actions import Cut, CutForDeal, Discard, Go, Play, TurnStarter
 from cribkit.analysis.hints import hint
 from cribkit.cards import Card, Rank
 from cribkit.cli.output import move_text, score_moves
 from cribkit.cli.pegboard import pegboard
 from cribkit.cli.play_cmd import COMPUTER, HUMAN, TerminalGame, _name
 from cribkit.events import Pegs, ScoreContext, ScoreEvent
-from cribkit.players import make_strategy
+from cribkit.game import Game
+from cribkit.players import default_cut, make_strategy
 from cribkit.record import GameRecord
 from cribkit.scoring import MAX_COUNT
 from cribkit.state import Phase
@@ -27,6 +28,9 @@ from cribkit.view import PlayerView
 def _console() -> tuple[Console, io.StringIO]:
     out = io.StringIO()
     return Console(file=out, width=120, color_system=None, force_terminal=False), out
+
+
+CUT_PHASES = (Phase.CUT_FOR_DEAL, Phase.STARTER)
 
 
 def _first_legal(session: TerminalGame) -> str:
@@ -78,8 +82,8 @@ class Scripted:
         session = self.session
         assert session is not None
         self.prompts += 1
-        if session.game.is_over:  # the offer to save the record: skip it
-            self.out.write(f"{prompt}\n")
+        if session.game.is_over or session.game.state.phase in CUT_PHASES:
+            self.out.write(f"{prompt}\n")  # Enter: the suggested cut, or no record saved
             return ""
         if session.game.state.phase in (Phase.DISCARD, Phase.PLAY):
             self._check_nothing_hidden_shown(session)
@@ -356,7 +360,7 @@ def test_q_is_the_queen_not_quit() -> None:
         computer=make_strategy("random", seed=1),
         seed=3,
         console=console,
-        read=lambda prompt: next(replies),
+        read=lambda prompt: "" if prompt.startswith("Cut") else next(replies),
     )
     assert session.run() is None
     text = out.getvalue()
@@ -534,3 +538,102 @@ def test_score_moves_group_a_cards_items_and_its_go() -> None:
     ]
     assert moves[0].call == "a pair and a pair is four"
     assert str(move_text(moves[0], name="You")) == "You a pair and a pair is four (+4, now 14)"
+
+
+# ---------------------------------------------------------------- the cuts
+
+
+class Cutter:
+    """Types the cuts given (numbers as people say them, mistakes included), then plays
+    the first legal move; records every cut prompt."""
+
+    def __init__(self, box: list[TerminalGame], cuts: list[str]) -> None:
+        self.box = box
+        self.cuts = cuts
+        self.cut_prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        session = self.box[0]
+        if session.game.is_over:
+            raise EOFError
+        if session.game.state.phase in CUT_PHASES:
+            self.cut_prompts.append(prompt)
+            return self.cuts.pop(0) if self.cuts else ""
+        return _first_legal(session)
+
+
+def _cut_game(seed: int, cuts: list[str]) -> tuple[TerminalGame, Cutter, str]:
+    console, out = _console()
+    box: list[TerminalGame] = []
+    reader = Cutter(box, cuts)
+    session = TerminalGame(
+        computer=make_strategy("greedy", seed=seed), seed=seed, console=console, read=reader
+    )
+    box.append(session)
+    assert session.run() is not None
+    return session, reader, out.getvalue()
+
+
+def _human_cuts(session: TerminalGame) -> list[Cut]:
+    return [a for a in session.game.actions if isinstance(a, Cut) and a.player == HUMAN]
+
+
+def test_the_person_picks_a_card_of_the_spread_and_both_cards_are_shown() -> None:
+    session, reader, text = _cut_game(3, ["abc", "0", "53", "17"])
+    assert "type a number from 1 to 52, or Enter" in text
+    assert text.count("pick a card from 1 to 52") == 2
+    assert reader.cut_prompts[0].startswith("Cut for deal: pick a card of the spread, 1 to 52")
+    assert "▮" * 52 in text
+    first = _human_cuts(session)[0]
+    assert first.position == 16  # card 17 as people count is position 16 of the record
+    cuts = [a for a in session.game.actions if isinstance(a, CutForDeal)]
+    mine, theirs = cuts[0].cards
+    assert f"You draw card 17: {mine.unicode}; the computer draws card " in text
+    assert f"card {cuts[0].positions[1] + 1}: {theirs.unicode}" in text
+    dealer = "You deal" if session.game.state.dealer == HUMAN else "The computer deals"
+    assert f"{dealer} first (low card deals)." in text or len(cuts) > 1
+
+
+def test_enter_takes_the_suggested_cut_shown_in_the_prompt() -> None:
+    session, reader, _ = _cut_game(5, [])
+    first = _human_cuts(session)[0]
+    assert reader.cut_prompts[0].endswith(f"(Enter: {first.position + 1}): ")
+    pack_prompts = [p for p in reader.cut_prompts if p.startswith("Cut the pack")]
+    assert pack_prompts, "the person was pone at least once"
+    assert all("4 to 36" in prompt for prompt in pack_prompts)
+
+
+def test_the_pone_lifts_the_pack_and_the_dealer_turns_the_starter() -> None:
+    seed = 3
+    session, _, text = _cut_game(seed, ["17", "2", "37", "x", "12"])
+    assert "lift between 4 and 36 cards, so each packet keeps at least 4" in text
+    assert "type a number from 4 to 36, or Enter" in text
+    starters = [a for a in session.game.actions if isinstance(a, TurnStarter)]
+    pack_cuts = [a for a in session.game.actions if isinstance(a, Cut)][2:]  # after the deal
+    mine = [cut for cut in pack_cuts if cut.player == HUMAN]
+    assert mine and mine[0].position == 12
+    lines = [line for line in text.splitlines() if "cards of the pack" in line]
+    assert len(lines) == len(starters)
+    for line, turn in zip(lines, starters, strict=True):
+        assert line.endswith(f"the starter: {turn.card.unicode}")
+        assert line.startswith(("You lift ", "The computer lifts "))
+        assert f"lift{'s' if line.startswith('The') else ''} {turn.position} cards" in line
+    assert "You lift 12 cards of the pack; the computer turns the starter" in text
+
+
+def test_a_tied_cut_for_deal_cuts_again() -> None:
+    # Enter takes default_cut, the cut the computer makes too: find a seed where it ties.
+    for seed in range(300):
+        game = Game(seed=seed)
+        while game.state.phase is Phase.CUT_FOR_DEAL:
+            seat = game.state.players_to_move()[0]
+            game.apply(default_cut(game.view(seat)))
+        if len(game.view(HUMAN).cut_for_deal) > 1:
+            break
+    else:
+        pytest.skip("no tie in 300 seeds")
+    session, _, text = _cut_game(seed, [])
+    rounds = session.game.view(HUMAN).cut_for_deal
+    assert rounds == game.view(HUMAN).cut_for_deal
+    assert text.count("a tie, cut again.") == len(rounds) - 1
+    assert text.count("The deck is spread face down:") == len(rounds)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from cli_support import assert_bad_input, assert_json_error, invoke, json_out, random_game
 
-from cribkit.cards import Rank, parse_card, parse_cards
+from cribkit.actions import CutForDeal, TurnStarter
+from cribkit.cards import Rank, parse_card
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules
 
@@ -198,21 +199,39 @@ def test_missing_and_unreadable_files(tmp_path: Path) -> None:
 
 def test_records_with_tied_cuts_for_deal(tmp_path: Path) -> None:
     # Search a few seeds for a game whose first cut is a tie; the replay shows every cut.
-    for seed in range(200):
-        record = GameRecord.of(random_game(seed, max_actions=2))
-        cuts = [a for a in record.actions if a.to_text().startswith("cut ")]
+    for seed in range(400):
+        record = GameRecord.of(random_game(seed, max_actions=6))
+        cuts = [a for a in record.actions if isinstance(a, CutForDeal)]
         if len(cuts) > 1:
             break
     else:
-        pytest.skip("no tied cut for deal in 200 seeds")
+        pytest.skip("no tied cut for deal in 400 seeds")
     path = tmp_path / "tie.txt"
     record.save(path)
     data = replay_json(path)
     first = data["hands"][0]  # type: ignore[index]
-    assert first["cut_for_deal"] == [
-        [str(card) for card in parse_cards(cut.to_text().removeprefix("cut "))] for cut in cuts
-    ]
-    assert "cut again" in invoke(["replay", str(path)]).stdout
+    assert first["cut_for_deal"] == [[str(card) for card in cut.cards] for cut in cuts]
+    assert first["cut_for_deal_positions"] == [list(cut.positions) for cut in cuts]
+    text = invoke(["replay", str(path)]).stdout
+    assert "cut again" in text
+    for cut in cuts:
+        assert f"p0 draws card {cut.positions[0] + 1}: {cut.cards[0].unicode}" in text
+        assert f"p1 card {cut.positions[1] + 1}: {cut.cards[1].unicode}" in text
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_starter_shows_where_the_pone_cut(tmp_path: Path, seed: int) -> None:
+    path, record = save(tmp_path, seed)
+    starters = [a for a in record.actions if isinstance(a, TurnStarter)]
+    data = replay_json(path)
+    hands = data["hands"]
+    assert isinstance(hands, list)
+    assert [h["starter_cut"] for h in hands] == [a.position for a in starters]
+    text = invoke(["replay", str(path)]).stdout
+    for hand, turn in zip(hands, starters, strict=True):
+        pone = 1 - hand["dealer"]
+        line = f"starter {turn.card.unicode} (p{pone} lifts {turn.position} cards of the pack)"
+        assert line in text
 
 
 @pytest.mark.parametrize("seed", range(4))

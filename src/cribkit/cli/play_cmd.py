@@ -21,6 +21,7 @@ from cribkit.actions import Cut, Discard, Go, NextHand, Play, PlayerAction
 from cribkit.analysis.hints import hint
 from cribkit.cards import Card, Rank, format_cards_unicode, parse_card
 from cribkit.cli.app import command, friendly_errors
+from cribkit.cli.cutting import cut_prompt, read_cut, spread_text
 from cribkit.cli.names import level_name
 from cribkit.cli.output import (
     card_text,
@@ -36,7 +37,7 @@ from cribkit.dealing import new_seed
 from cribkit.errors import CribkitError
 from cribkit.events import Outcome, ScoreContext, ScoreEvent
 from cribkit.game import Game
-from cribkit.players import LEVELS, Strategy, default_cut, strategy_for_level
+from cribkit.players import LEVELS, Strategy, strategy_for_level
 from cribkit.record import GameRecord
 from cribkit.rules import Skunk
 from cribkit.scoring import MAX_COUNT, ScoreKind
@@ -102,9 +103,7 @@ class TerminalGame:
         self.console.print(Text("cribkit: you against the computer, to 121.", style="bold"))
         self.console.print(HELP)
         try:
-            while self.game.state.phase is Phase.CUT_FOR_DEAL:
-                self._cut()
-            self._announce_cut()
+            self._cut_for_deal()
             while not self.game.is_over:
                 self._step()
         except Quit:
@@ -172,19 +171,56 @@ class TerminalGame:
             else:
                 self._apply(self.computer.choose(self.game.view(COMPUTER)))
         elif view.phase is Phase.STARTER:
-            self._cut()
+            self._cut_the_pack(view)
         elif view.phase is Phase.SHOW:
             self._apply(self._ask(view, self._read_next))
 
-    def _cut(self) -> None:
-        """Both seats cut for the deal, or the pone cuts the pack for the starter.
+    def _cut_for_deal(self) -> None:
+        """Cut until the ranks differ: the person picks a card of the face-down spread,
+        the computer draws another, both are turned up; the lower card deals."""
+        while self.game.state.phase is Phase.CUT_FOR_DEAL:
+            done = len(self._view().cut_for_deal)
+            if HUMAN in self.game.state.players_to_move():
+                self.console.print("The deck is spread face down:")
+                self.console.print(spread_text(self._view()))
+                self.game.apply(self._ask(self._view(), read_cut))
+            if COMPUTER in self.game.state.players_to_move():
+                self.game.apply(self.computer.choose(self.game.view(COMPUTER)))
+            view = self._view()
+            mine, theirs = view.cut_for_deal[done]
+            at_mine, at_theirs = view.cut_for_deal_positions[done]
+            line = Text.assemble(
+                f"You draw card {at_mine + 1}: ",
+                card_text(mine),
+                f"; the computer draws card {at_theirs + 1}: ",
+                card_text(theirs),
+            )
+            line.append(" — a tie, cut again." if mine.rank == theirs.rank else ".")
+            self.console.print(line)
+        first = "You deal" if self._view().is_dealer else "The computer deals"
+        self.console.print(f"{first} first (low card deals).")
 
-        The person's cut is drawn for them like the computer's (``default_cut``): where
-        one cuts tells nothing, since only the seed orders the deck.
-        """
-        for seat in self.game.state.players_to_move():
-            view = self.game.view(seat)
-            self._apply(default_cut(view) if seat == HUMAN else self.computer.choose(view))
+    def _cut_the_pack(self, view: PlayerView) -> None:
+        """The pone lifts part of the pack (the person when the computer deals) and the
+        dealer turns the card below the cut: the starter, two for his heels if a jack."""
+        if view.is_dealer:
+            action = self.computer.choose(self.game.view(COMPUTER))
+            who, turner = "The computer lifts", "you turn"
+        else:
+            action = self._ask(view, read_cut)
+            who, turner = "You lift", "the computer turns"
+        assert isinstance(action, Cut)
+        events = self.game.apply(action)
+        starter = self._view().starter
+        assert starter is not None
+        self.console.print(
+            Text.assemble(
+                f"{who} {action.position} cards of the pack; {turner} the starter: ",
+                card_text(starter),
+            )
+        )
+        for move in score_moves(events):
+            self.console.print(Text.assemble("  ", move_text(move, name=_name(move.player))))
 
     def _ask(
         self, view: PlayerView, parse: Callable[[PlayerView, str], PlayerAction]
@@ -217,6 +253,8 @@ class TerminalGame:
     # ------------------------------------------------------------ reading input
 
     def _prompt(self, view: PlayerView) -> str:
+        if view.phase in (Phase.CUT_FOR_DEAL, Phase.STARTER):
+            return cut_prompt(view)
         if view.phase is Phase.DISCARD:
             whose = "your" if view.is_dealer else "the computer's"
             return f"Your hand {format_cards_unicode(view.hand)} — two cards for {whose} crib: "
@@ -269,18 +307,6 @@ class TerminalGame:
 
     # ------------------------------------------------------------ announcements
 
-    def _announce_cut(self) -> None:
-        view = self._view()
-        for mine, theirs in view.cut_for_deal:
-            line = Text.assemble(
-                "Cut for deal: you ", card_text(mine), ", the computer ", card_text(theirs)
-            )
-            if mine.rank == theirs.rank:
-                line.append(" — a tie, cut again.")
-            self.console.print(line)
-        first = "You deal" if view.is_dealer else "The computer deals"
-        self.console.print(f"{first} first (low card deals).")
-
     def _start_hand(self, view: PlayerView) -> None:
         self._hand = view.hand_number
         self._shows_seen = 0
@@ -296,8 +322,6 @@ class TerminalGame:
         view = self._view()
         who = _name(action.player)
         verb = " play " if action.player == HUMAN else " plays "
-        if isinstance(action, Discard | Cut) and view.starter is not None:
-            self.console.print(Text.assemble("The starter is ", card_text(view.starter)))
         for entry in view.play_log[log_before:]:
             if entry.card is None:
                 self.console.print(Text.assemble((who, "bold"), ": “go”"))

@@ -105,6 +105,8 @@ class HandSummary:
     dealt: tuple[tuple[Card, ...], tuple[Card, ...]]
     discards: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     starter: Card | None = None
+    starter_cut: int | None = None
+    """How many cards the pone lifted off the pack before the starter was turned."""
     heels: tuple[ScoreEvent, ...] = ()
     play: list[PlayLine] = field(default_factory=list)
     shows: tuple[Show, ...] = ()
@@ -131,7 +133,9 @@ class HandSummary:
             "discards": [_cards(cards) for cards in self.discards],
             "kept": [_cards(self.kept(player)) for player in (0, 1)],
             "crib": _cards(self.discards[pone] + self.discards[self.dealer]),
+            "cut_for_deal_positions": [list(cut.positions) for cut in self.cuts],
             "starter": None if self.starter is None else str(self.starter),
+            "starter_cut": self.starter_cut,
             "heels": [event.to_dict() for event in self.heels],
             "play": [line.to_dict() for line in self.play],
             "shows": [
@@ -163,7 +167,7 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
         if isinstance(action, Discard):
             hand.discards = after.discards
         elif isinstance(action, TurnStarter):
-            hand.starter, hand.heels = action.card, step.events
+            hand.starter, hand.starter_cut, hand.heels = action.card, action.position, step.events
         elif isinstance(action, Play | Go):
             hand.play.append(_play_line(step))
             hand.show_events.extend(e for e in step.events if e.context in _SHOW_CONTEXTS)
@@ -241,7 +245,8 @@ def _print_hand(console: Console, hand: HandSummary) -> None:
             )
         )
     if hand.starter is not None:
-        console.print(Text.assemble("starter ", card_text(hand.starter)))
+        lifted = f" ({_name(1 - hand.dealer)} lifts {hand.starter_cut} cards of the pack)"
+        console.print(Text.assemble("starter ", card_text(hand.starter), lifted))
     for move in score_moves(hand.heels):
         console.print(move_text(move, name=_name(move.player)))
     if hand.play:
@@ -264,8 +269,13 @@ def _cut_text(cut: CutForDeal) -> Text:
         verdict = "equal ranks, cut again"
     else:
         verdict = f"{_name(0 if first.rank < second.rank else 1)} deals (lower card)"
+    at_first, at_second = cut.positions
     return Text.assemble(
-        "Cut for deal: p0 ", card_text(first), ", p1 ", card_text(second), f" → {verdict}"
+        f"Cut for deal: p0 draws card {at_first + 1}: ",
+        card_text(first),
+        f", p1 card {at_second + 1}: ",
+        card_text(second),
+        f" → {verdict}",
     )
 
 
