@@ -26,8 +26,12 @@ _NOTE = "# "
 
 
 def record_text(record: GameRecord, notes: Sequence[str] = ()) -> str:
-    """The record's text with ``notes`` as comment lines right after its header line."""
-    lines = record.to_text().splitlines(keepends=True)
+    """The finished game's text with ``notes`` as comment lines right after its header.
+
+    An unfinished game is refused (``GameRecord.export_text``): its record would show the
+    cards still hidden.
+    """
+    lines = record.export_text().splitlines(keepends=True)
     return "".join([*lines[:1], *(f"{_NOTE}{note}\n" for note in notes), *lines[1:]])
 
 
@@ -65,9 +69,10 @@ def check_new_file(path: Path) -> None:
 def write_record(path: Path, record: GameRecord, notes: Sequence[str] = ()) -> None:
     """Write a new record file (never over an existing one); errors say why in words."""
     check_new_file(path)
+    text = record_text(record, notes)  # refuses an unfinished game before any file exists
     try:
         with path.open("x", encoding="utf-8") as stream:
-            stream.write(record_text(record, notes))
+            stream.write(text)
     except OSError as exc:
         raise CribkitError(
             f"cannot save to {path}: {exc.strerror}",
