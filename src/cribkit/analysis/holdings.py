@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -19,7 +19,15 @@ from cribkit.scoring import MAX_COUNT, rank_points
 from cribkit.state import KEEP_SIZE
 from cribkit.view import PlayerView
 
-__all__ = ["PIPS", "Holdings", "keep_value", "opponent_holdings", "sample_holdings"]
+__all__ = [
+    "PIPS",
+    "Holdings",
+    "keep_value",
+    "opponent_holdings",
+    "plausibility_weight",
+    "rank_multisets",
+    "sample_holdings",
+]
 
 PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1..13): the running count only sees these."""
@@ -42,14 +50,20 @@ class Holdings:
     weights: tuple[float, ...]
 
 
-def opponent_holdings(view: PlayerView, *, plausibility: float = 0.0) -> Holdings:
+def opponent_holdings(
+    view: PlayerView,
+    *,
+    plausibility: float = 0.0,
+    keep_weights: Mapping[tuple[int, ...], float] | None = None,
+) -> Holdings:
     """Every rank multiset the opponent may hold now, weighted.
 
     Unseen cards are the 52 less this player's six, the starter and the cards played.
     A go at count c shows they then held nothing of c's room (31 - c) or less; their
     cards now are a subset of those, so every card must be above the largest such room.
     Weights: the number of suit choices times ``exp(plausibility * value)``, value being
-    what the four cards they kept (played ones included) average before the cut.
+    what the four cards they kept (played ones included) average before the cut, times
+    ``keep_weights`` of those four ranks (sorted) when given.
     """
     size = view.opponent_cards_held
     seen = Counter(card.rank for card in _seen_cards(view))
@@ -62,24 +76,28 @@ def opponent_holdings(view: PlayerView, *, plausibility: float = 0.0) -> Holding
         for entry in view.play_log
         if entry.card is not None and entry.player == view.opponent
     )
-    combos = _multisets(available, size)
+    combos = rank_multisets(available, size)
     if not combos:
         raise CribkitError("no opponent hand is consistent with this view")
     hands = tuple(combo for combo, _ in combos)
-    if plausibility and len(played) + size == KEEP_SIZE:
-        if played:
-            weights = tuple(
-                ways * _plausibility(tuple(sorted(played + combo)), plausibility)
-                for combo, ways in combos
-            )
-        else:  # the combos are sorted already
-            weights = tuple(ways * _plausibility(combo, plausibility) for combo, ways in combos)
+    if (plausibility or keep_weights) and len(played) + size == KEEP_SIZE:
+        kept = (
+            [tuple(sorted(played + combo)) for combo in hands] if played else list(hands)
+        )  # the combos are sorted already
+        weights = tuple(
+            ways * (plausibility_weight(keep, plausibility) if plausibility else 1.0)
+            for keep, (_, ways) in zip(kept, combos, strict=True)
+        )
+        if keep_weights:
+            weights = tuple(w * keep_weights[keep] for w, keep in zip(weights, kept, strict=True))
     else:
         weights = tuple(float(ways) for _, ways in combos)
     return Holdings(hands, weights)
 
 
-def _multisets(ranks: Sequence[tuple[int, int]], size: int) -> list[tuple[tuple[int, ...], int]]:
+def rank_multisets(
+    ranks: Sequence[tuple[int, int]], size: int
+) -> list[tuple[tuple[int, ...], int]]:
     """Every multiset of ``size`` ranks drawn from (rank, copies available) pairs, with
     the number of ways to pick the actual cards; each multiset is sorted.
 
@@ -103,7 +121,8 @@ def _multisets(ranks: Sequence[tuple[int, int]], size: int) -> list[tuple[tuple[
 
 
 @cache
-def _plausibility(kept: tuple[int, ...], strength: float) -> float:
+def plausibility_weight(kept: tuple[int, ...], strength: float) -> float:
+    """How much likelier a keep of these four ranks is than an average one."""
     return math.exp(strength * keep_value(kept))
 
 

@@ -23,7 +23,7 @@ __all__ = ["match", "match_table"]
 @app.command()
 @friendly_errors
 def match(
-    a: Annotated[str, typer.Argument(help="Strategy A (random, greedy, expert).")],
+    a: Annotated[str, typer.Argument(help="Strategy A (random, greedy, expert, expert-2026).")],
     b: Annotated[str, typer.Argument(help="Strategy B.")],
     games: Annotated[
         int, typer.Option("--games", "-n", help="Games to play (an even number: pairs).")
@@ -103,6 +103,12 @@ def match_table(result: MatchResult, *, seed: int) -> Table:
         _percent_ci(result.first_dealer_win_rate_ci),
     )
     table.add_row("hands per game", f"{result.mean_hands:.2f}", "")
+    for gain in result.sources:
+        table.add_row(
+            f"{gain.source} points per hand: {a} / {b} (gain)",
+            f"{gain.a_per_hand:.3f} / {gain.b_per_hand:.3f} ({gain.gain:+.3f})",
+            "" if gain.gain_ci is None else f"[{gain.gain_ci.low:+.3f}, {gain.gain_ci.high:+.3f}]",
+        )
     table.add_row("games per second", f"{result.games_per_second:,.1f}", "")
     return table
 

@@ -1,10 +1,16 @@
-"""The expert: exact discard values, a searched play, and winning chances near 121.
+"""The expert: exact discard values plus the pegging each hold promises, a searched
+play, and winning chances near 121.
 
 It sees only its ``PlayerView``. Discards maximize the exact expected hand plus (own) or
-minus (opponent's) crib; the play takes the card with the best expected net pegging
-points over the opponent's plausible hands, each solved to the end of the play. When
-either player is close enough to 121 that the next hand may decide the game, both
-choices maximize the probability of winning from the win-probability table instead.
+minus (opponent's) crib, plus ``pegging_weight`` times the expected net pegging points
+of the four kept ranks in this role (``cribkit.analysis.pegvalue``); the play takes the
+card with the best expected net pegging points over the opponent's plausible hands,
+each solved to the end of the play. When either player is close enough to 121 that
+the next hand may decide the game, both choices maximize the probability of winning
+from the win-probability table instead.
+
+``expert-2026`` is the first expert kept as it was (no pegging term in the discard),
+the yardstick every change is measured against; it is not offered to people.
 """
 
 from __future__ import annotations
@@ -12,12 +18,20 @@ from __future__ import annotations
 from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, hold_values
 from cribkit.analysis.pegging import PLAUSIBILITY, best_play
+from cribkit.analysis.pegvalue import hold_pegging, keep_weights
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
 from cribkit.errors import CribkitError
 from cribkit.players.base import StrategyBase
 from cribkit.view import PlayerView
 
-__all__ = ["ExpertStrategy"]
+__all__ = ["OPPONENT_PEGGING", "PEGGING_WEIGHT", "Expert2026Strategy", "ExpertStrategy"]
+
+PEGGING_WEIGHT = 1.0
+"""How much a point of expected net pegging counts against a point of hand or crib."""
+
+OPPONENT_PEGGING = 0.0
+"""In the play, how much likelier the opponent's kept hands are per point of their
+pegging value (0: only the hand's own points make a keep plausible)."""
 
 
 class ExpertStrategy(StrategyBase):
@@ -26,16 +40,28 @@ class ExpertStrategy(StrategyBase):
 
     name = "expert"
 
-    def __init__(self, *, seed: int | None = None, plausibility: float = PLAUSIBILITY) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        plausibility: float = PLAUSIBILITY,
+        pegging_weight: float = PEGGING_WEIGHT,
+        opponent_pegging: float = OPPONENT_PEGGING,
+    ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
+        self.pegging_weight = pegging_weight
+        self.opponent_pegging = opponent_pegging
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
         dealt = view.hand
         if in_endgame(view):
             values = discard_win_chances(view)
         else:
-            values = hold_values(dealt, dealer=view.is_dealer).tolist()
+            points = hold_values(dealt, dealer=view.is_dealer)
+            if self.pegging_weight:
+                points = points + self.pegging_weight * hold_pegging(dealt, dealer=view.is_dealer)
+            values = points.tolist()
         best = max(range(len(HOLDS)), key=lambda h: (values[h], -h))
         throw = tuple(dealt[i] for i in HOLDS[best][1])
         action = Discard(view.player, (throw[0], throw[1]))
@@ -49,5 +75,21 @@ class ExpertStrategy(StrategyBase):
             # the search sees ranks only: it would rate them all alike and take the first
             return Play(view.player, min(legal, key=lambda card: card.index))
         endgame = endgame_for_play(view)
-        card = best_play(view, plausibility=self.plausibility, endgame=endgame)
+        weights = None
+        if self.opponent_pegging:
+            weights = keep_weights(0 if view.is_dealer else 1, self.opponent_pegging)
+        card = best_play(
+            view, plausibility=self.plausibility, endgame=endgame, keep_weights=weights
+        )
         return Play(view.player, card)
+
+
+class Expert2026Strategy(ExpertStrategy):
+    """The expert as first shipped: discards by hand and crib points alone."""
+
+    name = "expert-2026"
+
+    def __init__(self, *, seed: int | None = None, plausibility: float = PLAUSIBILITY) -> None:
+        super().__init__(
+            seed=seed, plausibility=plausibility, pegging_weight=0.0, opponent_pegging=0.0
+        )
