@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-LOCALE := src/cribkit/web/locale
+LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 

@@ -24,7 +24,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cribkit.web.app import create_app
-from cribkit.web.settings import Settings
+from cribkit.web.site.settings import Settings
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 import cribkit.web
-from cribkit.web.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, Catalogues
+from cribkit.web.site.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, Catalogues
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = Path(cribkit.web.__file__).parent

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cribkit.web.settings import DEFAULT_DATABASE_URL, Settings
+from cribkit.web.site.settings import DEFAULT_DATABASE_URL, Settings
 
 
 def test_settings_from_environment() -> None:
@@ -36,7 +36,7 @@ def test_settings_defaults_and_flag_values() -> None:
 def test_missing_secret_key_is_generated_once_per_process_with_a_warning() -> None:
     code = (
         "import logging; logging.basicConfig(level=logging.WARNING)\n"
-        "from cribkit.web.settings import Settings\n"
+        "from cribkit.web.site.settings import Settings\n"
         "a = Settings.from_env({}); b = Settings.from_env({})\n"
         "assert a.secret_key == b.secret_key and len(a.secret_key) >= 32\n"
         "print(a.secret_key)\n"

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from html_support import parse_html
 
-from cribkit.web.i18n import LANG_COOKIE, negotiate
-from cribkit.web.routes_site import safe_next
+from cribkit.web.site.i18n import LANG_COOKIE, negotiate
+from cribkit.web.site.routes_site import safe_next
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,8 @@ from cribkit.cards import Card
 from cribkit.record import GameRecord
 from cribkit.state import GameState, Phase
 from cribkit.web.app import create_app
-from cribkit.web.models import GameRow
-from cribkit.web.settings import Settings
+from cribkit.web.site.models import GameRow
+from cribkit.web.site.settings import Settings
 
 HUMAN, COMPUTER = 0, 1
 SECRET = "table-test-secret"

@@ -17,8 +17,8 @@ from table_support import (
 )
 
 from cribkit.actions import Deal, TurnStarter
-from cribkit.web.games import level_available
-from cribkit.web.players_identity import PLAYER_COOKIE
+from cribkit.web.site.players_identity import PLAYER_COOKIE
+from cribkit.web.table.games import level_available
 
 
 def new_game(client: Any, level: str = "medium", seed: int = 7) -> dict[str, Any]:

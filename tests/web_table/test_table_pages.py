@@ -8,9 +8,9 @@ from typing import Any
 
 from table_support import play_out, stored_record
 
-from cribkit.web.db import Database
-from cribkit.web.models import Base
-from cribkit.web.summary import summarize
+from cribkit.web.site.db import Database
+from cribkit.web.site.models import Base
+from cribkit.web.table.summary import summarize
 
 
 def stat(html: str, name: str) -> str:

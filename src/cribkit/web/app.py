@@ -1,36 +1,40 @@
 """The web application factory: everything is built when ``create_app`` runs, not on import.
 
-Each feature is a router in its own module; adding one is one ``include_router`` line in
-``_ROUTERS``'s place below.
+The web is three rooms and this file seats them. ``site`` is the foundation (settings,
+languages, templating, security headers, the database and its migrations); ``table`` (games
+against the computer, stats and replays) and ``tools`` (calculator, advisor, rules, score
+sheet) build on it and on the engine, never on each other. Only this module imports them all.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from cribkit import __version__
-from cribkit.web import (
-    api_games,
-    api_tools,
-    routes_site,
-    routes_stats,
-    routes_table,
-    routes_tools,
-)
-from cribkit.web.advice import advise, read_deal
-from cribkit.web.db import Database
-from cribkit.web.games import GameService
-from cribkit.web.i18n import Catalogues
-from cribkit.web.security import SecurityHeaders
-from cribkit.web.settings import Settings
-from cribkit.web.templating import STATIC_DIR, build_environment
+from cribkit.web import table, tools
+from cribkit.web.site import routes_site
+from cribkit.web.site.advice import advise
+from cribkit.web.site.db import Database
+from cribkit.web.site.i18n import Catalogues
+from cribkit.web.site.security import SecurityHeaders
+from cribkit.web.site.settings import Settings
+from cribkit.web.site.templating import STATIC_DIR, build_environment
+from cribkit.web.table import api_games, routes_stats, routes_table
+from cribkit.web.table.games import GameService
+from cribkit.web.tools import api_tools, routes_tools
+from cribkit.web.tools.tools import read_deal
 
-__all__ = ["create_app"]
+__all__ = ["ROOMS", "create_app"]
+
+ROOMS = (table, tools)
+"""The feature rooms, each a package with its own ``templates/`` and ``static/``."""
+ROOM_DIRS = tuple(Path(room.__file__).parent for room in ROOMS if room.__file__)
 
 
 def _warm_up() -> None:
@@ -62,11 +66,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.catalogues = Catalogues()
-    app.state.jinja = build_environment()
+    app.state.jinja = build_environment(ROOM_DIRS)
     app.state.database = Database(settings.database_url)  # connects on first use
     app.state.games = GameService(app.state.database, testing=settings.testing)
     app.add_middleware(SecurityHeaders)
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    room_statics: list[str | tuple[str, str]] = [(room.__name__, "static") for room in ROOMS]
+    app.mount("/static", StaticFiles(directory=STATIC_DIR, packages=room_statics), name="static")
     app.include_router(routes_site.router)
     app.include_router(routes_table.router)  # the table owns "/" (routes_home retired)
     app.include_router(routes_stats.router)

@@ -1,1 +1,0 @@
-"""Alembic migrations of the web database (run by ``cribkit.web.db.migrate``)."""

@@ -1,0 +1,106 @@
+"""The database behind the table: one engine per app, migrations run from the package.
+
+SQLite (the default, one file) and PostgreSQL are both supported. Migrations are applied
+with Alembic's command API and a configuration built here, pointing at the migrations
+folder inside the installed package, so no ``alembic.ini`` or working directory is needed.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from cribkit.web.site.models import AppSecret
+
+__all__ = ["MIGRATIONS_DIR", "Database"]
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+_SQLITE_BUSY_SECONDS = 30
+_MIGRATING = threading.Lock()
+"""Alembic's ``context`` is module state: one upgrade at a time in a process."""
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL lets readers run beside the one writer; waits replace "database is locked"."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA busy_timeout={_SQLITE_BUSY_SECONDS * 1000}")
+    cursor.close()
+
+
+def _build_engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(
+        url, connect_args={"timeout": _SQLITE_BUSY_SECONDS, "check_same_thread": False}
+    )
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+class Database:
+    """An engine and its session factory; nothing connects until first used."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _build_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._migrated = False
+
+    @property
+    def backend(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.engine.dialect.name
+
+    def migrate(self) -> None:
+        """Bring the schema up to the newest revision (a no-op when it already is)."""
+        with _MIGRATING:
+            if not self._migrated:
+                self._upgrade()
+                self._migrated = True
+
+    def _upgrade(self) -> None:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS_DIR))
+        rendered = self.engine.url.render_as_string(hide_password=False)
+        config.set_main_option("sqlalchemy.url", rendered.replace("%", "%%"))
+        command.upgrade(config, "head")
+
+    def session(self) -> Session:
+        return self.sessions()
+
+    def stored_secret(self, name: str) -> str:
+        """A random secret kept in the database, created on first use.
+
+        Every app process sharing the database then signs cookies with the same key, and
+        player identities survive a restart without any configuration.
+        """
+        with self.sessions() as session:
+            found = session.get(AppSecret, name)
+            if found is not None:
+                return found.value
+            session.add(AppSecret(name=name, value=secrets.token_urlsafe(32)))
+            try:
+                session.commit()
+            except IntegrityError:  # another process created it first: use theirs
+                session.rollback()
+        with self.sessions() as session:
+            stored = session.get(AppSecret, name)
+            assert stored is not None
+            return stored.value
+
+    def dispose(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,65 @@
+"""Who is playing: an anonymous identity in a signed cookie, with an optional chosen name.
+
+The cookie holds a random player id signed with the app's secret key (itsdangerous), so
+nobody can claim another player's games by editing it. A game belongs to the id that
+created it; the id is the only thing the cookie carries.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from itsdangerous import BadSignature, URLSafeSerializer
+from starlette.requests import Request
+from starlette.responses import Response
+
+from cribkit.web.site.settings import Settings
+
+__all__ = [
+    "PLAYER_COOKIE",
+    "issue_player",
+    "player_id_of",
+    "remember_player",
+]
+
+PLAYER_COOKIE = "cribkit_player"
+_SALT = "cribkit.player"
+_TEN_YEARS = 10 * 365 * 24 * 3600
+
+
+def _serializer(request: Request) -> URLSafeSerializer:
+    settings: Settings = request.app.state.settings
+    return URLSafeSerializer(settings.secret_key, salt=_SALT)
+
+
+def player_id_of(request: Request) -> str | None:
+    """The player id in the request's cookie, or None when absent or forged."""
+    token = request.cookies.get(PLAYER_COOKIE)
+    if not token:
+        return None
+    try:
+        value = _serializer(request).loads(token)
+    except BadSignature:
+        return None
+    return value if isinstance(value, str) and value else None
+
+
+def issue_player(request: Request) -> tuple[str, bool]:
+    """The request's player id, or a fresh one; the flag says whether it is new."""
+    known = player_id_of(request)
+    if known is not None:
+        return known, False
+    return secrets.token_hex(16), True
+
+
+def remember_player(request: Request, response: Response, player_id: str) -> None:
+    """Set the signed identity cookie on ``response`` (HTTP only, same-site)."""
+    token = _serializer(request).dumps(player_id)
+    response.set_cookie(
+        PLAYER_COOKIE,
+        token,
+        max_age=_TEN_YEARS,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )

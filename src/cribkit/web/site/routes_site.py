@@ -1,0 +1,32 @@
+"""Site-wide routes: the language switch (a plain link that sets a cookie and comes back)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import RedirectResponse
+
+from cribkit.web.site.i18n import LANG_COOKIE, language_by_code
+
+__all__ = ["router", "safe_next"]
+
+router = APIRouter(tags=["site"], include_in_schema=False)
+_YEAR = 365 * 24 * 3600
+
+
+def safe_next(target: str | None) -> str:
+    """Only a path on this site: never ``//other.host`` or ``https://...`` (no open redirect)."""
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return "/"
+    return target
+
+
+@router.get("/lang/{code}")
+def switch_language(code: str, next: str | None = None) -> RedirectResponse:
+    """Remember the chosen language for a year and go back to the page it was chosen on."""
+    response = RedirectResponse(safe_next(next), status_code=303)
+    language = language_by_code(code)
+    if language is not None:
+        response.set_cookie(
+            LANG_COOKIE, language.code, max_age=_YEAR, samesite="lax", httponly=True
+        )
+    return response

@@ -1,0 +1,151 @@
+"""The table's JSON API: start a game, read your view of it, make a move, ask for a hint.
+
+Every answer is built from the person's ``PlayerView`` (seat 0), which has no field for
+the computer's hand, the crib or the deck; the stored record (and its seed) never leaves
+the server while the game is on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, Response, status
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from cribkit.analysis.hints import hint
+from cribkit.errors import CribkitError
+from cribkit.web.site.errors_i18n import error_message
+from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
+from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.table.games import (
+    COMPUTER,
+    HUMAN,
+    GameNotFoundError,
+    GameService,
+    LoadedGame,
+    StaleVersionError,
+)
+from cribkit.web.table.hints_i18n import hint_explanation
+
+__all__ = ["game_payload", "router", "service_of"]
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+class CreateGame(BaseModel):
+    level: str = Field(default="medium", examples=["easy", "medium", "hard"])
+    seed: int | None = Field(
+        default=None, description="Honoured only when the server runs in testing mode."
+    )
+
+
+class MoveRequest(BaseModel):
+    action: Any = Field(
+        default=None,
+        description="One of the view's legal_actions, posted back unchanged.",
+        examples=[{"type": "play", "player": 0, "card": "5H"}],
+    )
+    version: Any = Field(default=None, description="The view's version the move was made on.")
+
+
+class Message(BaseModel):
+    detail: str = Field(description="What went wrong, in the reader's language.")
+    code: str | None = Field(default=None, description="A stable name for the problem.")
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": Message, "description": "No such game for this player."},
+    409: {"description": "The move was made on an older version; the answer has the current view."},
+    422: {"model": Message, "description": "Not a legal move now, or not a move at all."},
+}
+
+
+def service_of(request: Request) -> GameService:
+    service: GameService = request.app.state.games
+    return service
+
+
+def game_payload(loaded: LoadedGame) -> dict[str, Any]:
+    """The person's view as JSON, with the game's id, version and this hand's events."""
+    game = loaded.game
+    view = game.view(HUMAN)
+    payload = view.to_dict()
+    hand = view.hand_number
+    payload.update(
+        id=loaded.id,
+        version=loaded.version,
+        level=loaded.level,
+        status=loaded.status,
+        you=HUMAN,
+        computer=COMPUTER,
+        events=[
+            {"seq": seq, **event.to_dict()}
+            for seq, event in enumerate(game.events)
+            if event.hand_number == hand
+        ],
+        event_count=len(game.events),
+    )
+    return payload
+
+
+def _error(request: Request, status_code: int, error: CribkitError, **extra: Any) -> JSONResponse:
+    """The error said in the reader's language, with its stable code beside it."""
+    body = {"detail": error_message(error, translator(request)), "code": error.code, **extra}
+    return JSONResponse(body, status_code=status_code)
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, responses=_ERRORS)
+def create_game(request: Request, response: Response, body: CreateGame) -> Any:
+    """Start a game against the computer; the answer has the game's ``id`` and ``view``."""
+    player_id, is_new = issue_player(request)
+    try:
+        loaded = service_of(request).create(player_id, body.level, seed=body.seed)
+    except CribkitError as exc:
+        return _error(request, 422, exc)
+    if is_new:
+        remember_player(request, response, player_id)
+    return {"id": loaded.id, "view": game_payload(loaded)}
+
+
+@router.get("/{game_id}", responses=_ERRORS)
+def get_game(request: Request, game_id: str) -> Any:
+    """Your view of the game: cards, scores, pegs, the count, legal actions, events."""
+    try:
+        loaded = service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return _error(request, 404, exc)
+    return game_payload(loaded)
+
+
+@router.post("/{game_id}/actions", responses=_ERRORS)
+def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
+    """Make a move; the computer's replies are applied before the answer comes back."""
+    service = service_of(request)
+    try:
+        loaded = service.apply(player_id_of(request), game_id, body.action, body.version)
+    except GameNotFoundError as exc:
+        return _error(request, 404, exc)
+    except StaleVersionError as exc:
+        return _error(request, 409, exc, view=game_payload(exc.current))
+    except CribkitError as exc:
+        return _error(request, 422, exc)
+    return game_payload(loaded)
+
+
+@router.get("/{game_id}/hint", responses=_ERRORS)
+def get_hint(request: Request, game_id: str) -> Any:
+    """The advisor's move for you now, with the reason; it sees only your view."""
+    try:
+        loaded = service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return _error(request, 404, exc)
+    view = loaded.game.view(HUMAN)
+    try:
+        advice = hint(view)
+    except CribkitError as exc:
+        return _error(request, 422, exc)
+    payload = advice.to_dict()
+    if request_language(request) is not DEFAULT_LANGUAGE:  # the engine explains in English
+        payload["explanation"] = hint_explanation(advice, view, translator(request))
+    return payload

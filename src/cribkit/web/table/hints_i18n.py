@@ -1,0 +1,111 @@
+"""The table's hint said in the reader's language, from the hint's numbers.
+
+``cribkit.analysis.hints`` explains its advice in English prose. The table rebuilds the
+same explanation from the hint's structured data (the action, the ranked discards with
+their winning chances, the ranked plays) with catalogue messages, so the numbers are the
+engine's and only the words are translated. A throw is explained with the advisor's own
+sentence (``web.advice``), so the table and the advisor page say the same thing.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Sequence
+
+from cribkit.actions import Go, NextHand
+from cribkit.analysis.hints import Hint
+from cribkit.cards import format_cards_unicode
+from cribkit.view import PlayerView
+from cribkit.web.site.advice import advise
+from cribkit.web.site.i18n import N_
+
+__all__ = ["hint_explanation"]
+
+
+def hint_explanation(hint: Hint, view: PlayerView, translations: gettext.NullTranslations) -> str:
+    """Why the hint's action is best, in the language of ``translations``."""
+    tr = translations.gettext
+    if isinstance(hint.action, NextHand):
+        return tr(N_("The hand is over: move on to the next deal."))
+    if isinstance(hint.action, Go):
+        return tr(N_("No card fits on %(count)d: say go.")) % {"count": view.count}
+    if hint.discards:
+        return _discard(hint, view, translations)
+    return _play(hint, translations)
+
+
+def _percent(chance: float) -> str:
+    return f"{chance:.0%}"
+
+
+def _sentences(parts: Sequence[str], translations: gettext.NullTranslations) -> str:
+    """Sentences one after the other, spaced as the language spaces them."""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = translations.gettext(N_("%(first)s %(second)s")) % {
+            "first": joined,
+            "second": part,
+        }
+    return joined
+
+
+def _discard(hint: Hint, view: PlayerView, translations: gettext.NullTranslations) -> str:
+    tr = translations.gettext
+    advice = advise(view.hand, dealer=view.is_dealer)
+    chosen = hint.discards[0]
+    if not hint.win_chances:
+        return advice.explained(translations)
+    if set(chosen.throw) == set(advice.best.throw):  # the most points also win most
+        also = tr(N_("It also gives the best chance to win: %(chance)s.")) % {
+            "chance": _percent(hint.win_chances[0])
+        }
+        return _sentences([advice.explained(translations), also], translations)
+    chance_of = dict(
+        zip((frozenset(o.throw) for o in hint.discards), hint.win_chances, strict=True)
+    )
+    return tr(
+        N_(
+            "Near the end, keep %(keep)s: it wins %(chance)s of the time against "
+            "%(best_chance)s for the most points on average (%(best_keep)s)."
+        )
+    ) % {
+        "keep": format_cards_unicode(chosen.keep),
+        "chance": _percent(hint.win_chances[0]),
+        "best_chance": _percent(chance_of[frozenset(advice.best.throw)]),
+        "best_keep": format_cards_unicode(advice.best.keep),
+    }
+
+
+def _play(hint: Hint, translations: gettext.NullTranslations) -> str:
+    tr = translations.gettext
+    best = hint.plays[0]
+    card = best.card.unicode
+    parts = [
+        tr(N_("Play %(card)s: it pegs %(points)d now.")) % {"card": card, "points": best.points_now}
+        if best.points_now
+        else tr(N_("Play %(card)s.")) % {"card": card}
+    ]
+    net = {"net": f"{best.expected_net_points:+.2f}"}
+    if len(hint.plays) < 2:
+        parts.append(tr(N_("Over the rest of the play it should net %(net)s points.")) % net)
+    else:
+        runner = hint.plays[1]
+        net["other_card"] = runner.card.unicode
+        if runner.expected_net_points != best.expected_net_points:
+            net["other"] = f"{runner.expected_net_points:+.2f}"
+            message = N_(
+                "Over the rest of the play it should net %(net)s points, against %(other)s "
+                "for %(other_card)s."
+            )
+        else:
+            message = N_(
+                "Over the rest of the play it should net %(net)s points, the same as "
+                "%(other_card)s."
+            )
+        parts.append(tr(message) % net)
+    if best.win_probability is not None:
+        parts.append(
+            tr(N_("Near the end it gives the best chance to win: %(chance)s."))
+            % {"chance": _percent(best.win_probability)}
+        )
+    return _sentences(parts, translations)

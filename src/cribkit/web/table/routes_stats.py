@@ -1,0 +1,133 @@
+"""/stats: a player's record against the computer, and each finished game replayed.
+
+Both pages are plain server pages (no script): the figures come from the summary columns
+of finished games, the replay from the stored record, stepped through with links.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from cribkit.record import GameRecord
+from cribkit.web.site.models import GameRow
+from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.site.templating import render
+from cribkit.web.table.api_games import service_of
+from cribkit.web.table.games import COMPUTER, HUMAN, GameNotFoundError
+from cribkit.web.table.pegboard import board_layout, peg_marks
+from cribkit.web.table.replay_view import describe_step
+from cribkit.web.table.routes_table import LEVEL_NAMES
+
+__all__ = ["PlayerStats", "player_stats", "router"]
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """Totals over a player's finished games."""
+
+    games: int
+    wins: int
+    losses: int
+    skunks_given: int
+    double_skunks_given: int
+    skunks_received: int
+    double_skunks_received: int
+    hand_average: float | None
+    crib_average: float | None
+    play_average: float | None
+    best_hand: int | None
+
+    @property
+    def win_rate(self) -> float | None:
+        return None if not self.games else self.wins / self.games
+
+
+def _average(points: int, count: int) -> float | None:
+    return None if count == 0 else points / count
+
+
+def player_stats(rows: list[GameRow]) -> PlayerStats:
+    """Add up finished games: results, skunks both ways, and points per hand, crib, deal."""
+
+    def count(winner: int, skunk: str) -> int:
+        return sum(1 for r in rows if r.winner == winner and r.skunk == skunk)
+
+    wins = sum(1 for r in rows if r.winner == HUMAN)
+    return PlayerStats(
+        games=len(rows),
+        wins=wins,
+        losses=len(rows) - wins,
+        skunks_given=count(HUMAN, "skunk"),
+        double_skunks_given=count(HUMAN, "double_skunk"),
+        skunks_received=count(COMPUTER, "skunk"),
+        double_skunks_received=count(COMPUTER, "double_skunk"),
+        hand_average=_average(sum(r.hand_points for r in rows), sum(r.hands_shown for r in rows)),
+        crib_average=_average(sum(r.crib_points for r in rows), sum(r.cribs_shown for r in rows)),
+        play_average=_average(sum(r.play_points for r in rows), sum(r.deals_played for r in rows)),
+        best_hand=max((r.best_hand for r in rows), default=None),
+    )
+
+
+@router.get("/stats", response_class=HTMLResponse)
+def stats(request: Request) -> HTMLResponse:
+    """Games, wins, skunks and averages, then every finished game with its replay."""
+    service = service_of(request)
+    player_id = player_id_of(request)
+    rows = service.finished_games(player_id)
+    return render(
+        request,
+        "stats.html",
+        {
+            "stats": player_stats(rows),
+            "history": rows,
+            "in_progress": service.active_count(player_id),
+            "player_name": service.player_name(player_id) or "",
+            "level_names": LEVEL_NAMES,
+        },
+    )
+
+
+@router.post("/stats/name")
+def choose_name(request: Request, name: Annotated[str, Form()] = "") -> Response:
+    """Remember the name this browser plays under (blank goes back to anonymous)."""
+    player_id, is_new = issue_player(request)
+    service_of(request).set_player_name(player_id, name)
+    response = RedirectResponse("/stats", status_code=303)
+    if is_new:
+        remember_player(request, response, player_id)
+    return response
+
+
+@router.get("/games/{game_id}/replay", response_class=HTMLResponse)
+def replay(request: Request, game_id: str, step: int = 0) -> HTMLResponse:
+    """A finished game move by move; everything is shown, the game being over."""
+    try:
+        text = service_of(request).record_text(player_id_of(request), game_id)
+    except GameNotFoundError:
+        return render(request, "replay.html", {"missing": True}, status_code=404)
+    steps = list(GameRecord.parse(text).replay())
+    index = min(max(step, 0), len(steps) - 1)
+    current = steps[index]
+    hand_starts = [i for i, s in enumerate(steps) if s.after.hand_number != s.before.hand_number]
+    return render(
+        request,
+        "replay.html",
+        {
+            "missing": False,
+            "game_id": game_id,
+            "index": index,
+            "count": len(steps),
+            "step": current,
+            "state": current.after,
+            "said": describe_step(current),
+            "hand_starts": hand_starts,
+            "board": board_layout(),
+            "pegs": peg_marks(current.after.pegs),
+        },
+    )

@@ -1,0 +1,165 @@
+"""The table page (``/``): a server-rendered shell that ``static/js/table.js`` brings to life.
+
+The page itself holds no cards: the script reads the game through the same JSON API the
+tests use. Starting a game also works as a plain form post (no script needed to begin).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from cribkit.errors import CribkitError
+from cribkit.players import LEVELS
+from cribkit.web.site.i18n import N_, translator
+from cribkit.web.site.labels import KIND_LABELS
+from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.site.templating import render
+from cribkit.web.table.api_games import service_of
+from cribkit.web.table.games import GameNotFoundError, level_available
+from cribkit.web.table.pegboard import board_layout
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+LEVEL_NAMES: dict[str, str] = {
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+}
+_LEVEL_NOTES: dict[str, str] = {
+    "easy": N_("plays any legal card"),
+    "medium": N_("grabs the most points it can see"),
+    "hard": N_("counts every starter and plays for the win"),
+}
+
+_SCRIPT_STRINGS: dict[str, str] = {
+    "you": N_("You"),
+    "computer": N_("Computer"),
+    "your_crib": N_("Your crib"),
+    "computer_crib": N_("Computer's crib"),
+    "your_hand": N_("Your hand"),
+    "computer_hand": N_("Computer's hand"),
+    "crib": N_("Crib"),
+    "you_deal": N_("You deal."),
+    "computer_deals": N_("The computer deals."),
+    "cut_line": N_("Cut for deal: you {you}, the computer {computer}."),
+    "cut_again": N_("Same rank: cut again."),
+    "hand_no": N_("Hand {n}"),
+    "hand_line": N_("{hand}: {dealer}"),
+    "board_title": N_("You {you}, Computer {computer}"),
+    "show_line": N_("{whose}: “{call}” = {total}"),
+    "skunk_alt": N_("a skunk"),
+    "choose_two_yours": N_("Choose two cards for your crib."),
+    "choose_two_theirs": N_("Choose two cards for the computer's crib."),
+    "lay_away": N_("Lay away to the crib"),
+    "your_turn": N_("Your turn: play a card."),
+    "your_go": N_("No card fits under 31: say go."),
+    "computer_turn": N_("The computer is thinking…"),
+    "go": N_("Go"),
+    "said_go": N_("{who}: go"),
+    "played": N_("{who}: {card}, count {count}"),
+    "starter_line": N_("Starter: {card}"),
+    "scored": N_("{who}: {label} +{points}"),
+    "count": N_("Count"),
+    "starter": N_("Starter"),
+    "the_show": N_("The show: {whose} ({n} of {total})"),
+    "next_count": N_("Next count"),
+    "next_deal": N_("Next deal"),
+    "show_total": N_("{whose}: {total}"),
+    "nothing": N_("Nothing scores: the hand is worth 0."),
+    "you_win": N_("You win, {you} to {computer}!"),
+    "computer_wins": N_("The computer wins, {computer} to {you}."),
+    "skunk_given": N_("Skunk! The computer finished under 91."),
+    "skunk_taken": N_("Skunked: you finished under 91."),
+    "double_given": N_("Double skunk! The computer finished under 61."),
+    "double_taken": N_("Double skunked: you finished under 61."),
+    "hint": N_("Hint"),
+    "hint_none": N_("The advisor has nothing to say here."),
+    "resumed": N_("Welcome back: the game goes on where you left it."),
+    "stale": N_("The table changed in another tab; this is the current position."),
+    "network": N_("The server did not answer; try again."),
+    "points": N_("Points"),
+    "item": N_("Item"),
+    "cards": N_("Cards"),
+    "talk": N_("Table talk"),
+    "total": N_("Total"),
+    "cards_left": N_("{n} cards"),
+    "replay": N_("Replay this game"),
+}
+
+
+def _script_strings(request: Request) -> dict[str, object]:
+    """Every string the script shows, in the request's language."""
+    tr = translator(request)
+    strings: dict[str, object] = {key: tr.gettext(text) for key, text in _SCRIPT_STRINGS.items()}
+    strings["kinds"] = {kind.value: tr.gettext(text) for kind, text in KIND_LABELS.items()}
+    return strings
+
+
+def _levels() -> list[dict[str, object]]:
+    return [
+        {
+            "value": level,
+            "name": LEVEL_NAMES[level],
+            "note": _LEVEL_NOTES[level],
+            "available": level_available(level),
+        }
+        for level in LEVELS
+    ]
+
+
+def _table(request: Request, game_id: str | None, *, status_code: int = 200) -> HTMLResponse:
+    settings = request.app.state.settings
+    seed = request.query_params.get("seed", "") if settings.testing else ""
+    return render(
+        request,
+        "table.html",
+        {
+            "game_id": game_id or "",
+            "levels": _levels(),
+            "board": board_layout(),
+            "strings": _script_strings(request),
+            "seed": seed if seed.isdigit() else "",
+        },
+        status_code=status_code,
+    )
+
+
+@router.get("/", response_class=HTMLResponse)
+def table(request: Request) -> HTMLResponse:
+    """The table, resuming the player's latest unfinished game if there is one."""
+    game_id = None
+    if "new" not in request.query_params:
+        game_id = service_of(request).latest_active(player_id_of(request))
+    return _table(request, game_id)
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+def table_for(request: Request, game_id: str) -> HTMLResponse:
+    """One particular game of this player (a bookmark to a game in progress)."""
+    try:
+        service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError:
+        return _table(request, None, status_code=404)
+    return _table(request, game_id)
+
+
+@router.post("/table/new")
+def new_game_form(
+    request: Request, level: Annotated[str, Form()] = "medium", seed: Annotated[str, Form()] = ""
+) -> Response:
+    """Start a game from the plain form, then show the table (works without the script)."""
+    player_id, is_new = issue_player(request)
+    chosen = int(seed) if seed.isdigit() else None
+    try:
+        loaded = service_of(request).create(player_id, level, seed=chosen)
+    except CribkitError:
+        return RedirectResponse("/?new=1", status_code=303)
+    response = RedirectResponse(f"/games/{loaded.id}", status_code=303)
+    if is_new:
+        remember_player(request, response, player_id)
+    return response
