@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -50,20 +50,14 @@ class Holdings:
     weights: tuple[float, ...]
 
 
-def opponent_holdings(
-    view: PlayerView,
-    *,
-    plausibility: float = 0.0,
-    keep_weights: Mapping[tuple[int, ...], float] | None = None,
-) -> Holdings:
+def opponent_holdings(view: PlayerView, *, plausibility: float = 0.0) -> Holdings:
     """Every rank multiset the opponent may hold now, weighted.
 
     Unseen cards are the 52 less this player's six, the starter and the cards played.
     A go at count c shows they then held nothing of c's room (31 - c) or less; their
     cards now are a subset of those, so every card must be above the largest such room.
     Weights: the number of suit choices times ``exp(plausibility * value)``, value being
-    what the four cards they kept (played ones included) average before the cut, times
-    ``keep_weights`` of those four ranks (sorted) when given.
+    what the four cards they kept (played ones included) average before the cut.
     """
     size = view.opponent_cards_held
     seen = Counter(card.rank for card in _seen_cards(view))
@@ -80,16 +74,16 @@ def opponent_holdings(
     if not combos:
         raise CribkitError("no opponent hand is consistent with this view")
     hands = tuple(combo for combo, _ in combos)
-    if (plausibility or keep_weights) and len(played) + size == KEEP_SIZE:
-        kept = (
-            [tuple(sorted(played + combo)) for combo in hands] if played else list(hands)
-        )  # the combos are sorted already
-        weights = tuple(
-            ways * (plausibility_weight(keep, plausibility) if plausibility else 1.0)
-            for keep, (_, ways) in zip(kept, combos, strict=True)
-        )
-        if keep_weights:
-            weights = tuple(w * keep_weights[keep] for w, keep in zip(weights, kept, strict=True))
+    if plausibility and len(played) + size == KEEP_SIZE:
+        if played:
+            weights = tuple(
+                ways * plausibility_weight(tuple(sorted(played + combo)), plausibility)
+                for combo, ways in combos
+            )
+        else:  # the combos are sorted already
+            weights = tuple(
+                ways * plausibility_weight(combo, plausibility) for combo, ways in combos
+            )
     else:
         weights = tuple(float(ways) for _, ways in combos)
     return Holdings(hands, weights)

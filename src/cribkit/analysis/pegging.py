@@ -22,7 +22,7 @@ of winning, with an ``Endgame`` giving what each final pegging outcome is worth.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cribkit.analysis.holdings import (
@@ -460,16 +460,11 @@ def evaluate_plays(
 
 
 def best_play(
-    view: PlayerView,
-    *,
-    plausibility: float = PLAUSIBILITY,
-    endgame: Endgame | None = None,
-    keep_weights: Mapping[tuple[int, ...], float] | None = None,
+    view: PlayerView, *, plausibility: float = PLAUSIBILITY, endgame: Endgame | None = None
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
-    points are only worked out for the cards tied for the best winning chance.
-    ``keep_weights`` sharpens the opponent model (see ``opponent_holdings``)."""
-    legal, roots = _deals(view, plausibility, None, keep_weights)
+    points are only worked out for the cards tied for the best winning chance."""
+    legal, roots = _deals(view, plausibility, None)
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
@@ -489,10 +484,7 @@ Root = tuple[Node, float]
 
 
 def _deals(
-    view: PlayerView,
-    plausibility: float,
-    deal_limit: int | None,
-    keep_weights: Mapping[tuple[int, ...], float] | None = None,
+    view: PlayerView, plausibility: float, deal_limit: int | None
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and the weighted deals to search."""
     if view.phase is not Phase.PLAY or view.to_play != view.player:
@@ -500,7 +492,7 @@ def _deals(
     legal = sorted({card for card in view.hand if card.pips <= MAX_COUNT - view.count})
     if not legal:
         raise CribkitError("no card fits: say go")
-    holdings = opponent_holdings(view, plausibility=plausibility, keep_weights=keep_weights)
+    holdings = opponent_holdings(view, plausibility=plausibility)
     remaining = len(view.hand) + view.opponent_cards_held
     deals = sample_holdings(holdings, deal_limit or DEAL_LIMITS.get(remaining, 400))
     mine, _, series, count, _ = start_state(view, ())

@@ -38,7 +38,6 @@ __all__ = [
     "estimate_entry",
     "hold_pegging",
     "keep_index",
-    "keep_weights",
     "opponent_keeps",
     "peg_table",
 ]
@@ -130,14 +129,6 @@ def peg_table() -> PegTable:
         raise CribkitError(
             "the pegging-value table is missing: run scripts/build_pegging.py"
         ) from error
-
-
-@cache
-def keep_weights(role: int, strength: float) -> dict[tuple[int, ...], float]:
-    """``exp(strength * pegging value)`` of every four ranks kept in ``role``: how much
-    likelier a player who values the pegging keeps them (an opponent-model weight)."""
-    weights = np.exp(strength * peg_table().mean[role])
-    return dict(zip(KEEPS, weights.tolist(), strict=True))
 
 
 _HOLD_ROWS = tuple(keep for keep, _ in HOLDS)

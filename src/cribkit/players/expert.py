@@ -18,20 +18,16 @@ from __future__ import annotations
 from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, hold_values
 from cribkit.analysis.pegging import PLAUSIBILITY, best_play
-from cribkit.analysis.pegvalue import hold_pegging, keep_weights
+from cribkit.analysis.pegvalue import hold_pegging
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
 from cribkit.errors import CribkitError
 from cribkit.players.base import StrategyBase
 from cribkit.view import PlayerView
 
-__all__ = ["OPPONENT_PEGGING", "PEGGING_WEIGHT", "Expert2026Strategy", "ExpertStrategy"]
+__all__ = ["PEGGING_WEIGHT", "Expert2026Strategy", "ExpertStrategy"]
 
 PEGGING_WEIGHT = 1.0
 """How much a point of expected net pegging counts against a point of hand or crib."""
-
-OPPONENT_PEGGING = 0.0
-"""In the play, how much likelier the opponent's kept hands are per point of their
-pegging value (0: only the hand's own points make a keep plausible)."""
 
 
 class ExpertStrategy(StrategyBase):
@@ -46,12 +42,10 @@ class ExpertStrategy(StrategyBase):
         seed: int | None = None,
         plausibility: float = PLAUSIBILITY,
         pegging_weight: float = PEGGING_WEIGHT,
-        opponent_pegging: float = OPPONENT_PEGGING,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
         self.pegging_weight = pegging_weight
-        self.opponent_pegging = opponent_pegging
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
         dealt = view.hand
@@ -75,12 +69,7 @@ class ExpertStrategy(StrategyBase):
             # the search sees ranks only: it would rate them all alike and take the first
             return Play(view.player, min(legal, key=lambda card: card.index))
         endgame = endgame_for_play(view)
-        weights = None
-        if self.opponent_pegging:
-            weights = keep_weights(0 if view.is_dealer else 1, self.opponent_pegging)
-        card = best_play(
-            view, plausibility=self.plausibility, endgame=endgame, keep_weights=weights
-        )
+        card = best_play(view, plausibility=self.plausibility, endgame=endgame)
         return Play(view.player, card)
 
 
@@ -90,6 +79,4 @@ class Expert2026Strategy(ExpertStrategy):
     name = "expert-2026"
 
     def __init__(self, *, seed: int | None = None, plausibility: float = PLAUSIBILITY) -> None:
-        super().__init__(
-            seed=seed, plausibility=plausibility, pegging_weight=0.0, opponent_pegging=0.0
-        )
+        super().__init__(seed=seed, plausibility=plausibility, pegging_weight=0.0)
