@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from bench import Report
 from cribkit.actions import PlayerAction
+from cribkit.analysis.pegging import reset_memo
 from cribkit.analysis.winprob import in_endgame
 from cribkit.game import Game
 from cribkit.players import make_strategy
@@ -37,6 +38,7 @@ def _timed(
 
 
 def _decision_times(name: str) -> dict[str, list[float]]:
+    reset_memo()  # each strategy starts cold, as a fresh process would
     times: dict[str, list[float]] = {
         "discard": [],
         "play": [],
