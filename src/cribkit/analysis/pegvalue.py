@@ -25,7 +25,7 @@ from itertools import combinations_with_replacement
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.analysis.discard import HOLDS
+from cribkit.analysis.discard import HOLDS, hold_values
 from cribkit.analysis.holdings import plausibility_weight, rank_multisets
 from cribkit.analysis.pegging import PLAUSIBILITY, net_value
 from cribkit.cards import Card
@@ -33,10 +33,12 @@ from cribkit.errors import CribkitError
 
 __all__ = [
     "KEEPS",
+    "PEGGING_WEIGHT",
     "PegTable",
     "entry_seed",
     "estimate_entry",
     "hold_pegging",
+    "hold_values_with_pegging",
     "keep_index",
     "opponent_keeps",
     "peg_table",
@@ -46,6 +48,10 @@ KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1
 """Every sorted multiset of four ranks (1,820), in a fixed order: the table's rows."""
 
 _INDEX = {keep: i for i, keep in enumerate(KEEPS)}
+
+PEGGING_WEIGHT = 1.0
+"""How much a point of expected net pegging counts against a point of hand or crib
+(measured: see ``bench/bench_strength.py``)."""
 
 ROLES = ("pone", "dealer")
 """The table's columns: role 0 leads the play, role 1 deals."""
@@ -140,4 +146,15 @@ def hold_pegging(dealt: Sequence[Card], *, dealer: bool) -> Array:
     ranks = [int(card.rank) for card in dealt]
     rows = [_INDEX[tuple(sorted(ranks[i] for i in keep))] for keep in _HOLD_ROWS]
     values: Array = mean[rows]
+    return values
+
+
+def hold_values_with_pegging(
+    dealt: Sequence[Card], *, dealer: bool, weight: float = PEGGING_WEIGHT
+) -> Array:
+    """Each hold's expected hand plus (dealer) or minus (pone) crib, plus ``weight``
+    times its expected net pegging, in ``HOLDS`` order: the expert's discard value."""
+    values: Array = hold_values(dealt, dealer=dealer)
+    if weight:
+        values = values + weight * hold_pegging(dealt, dealer=dealer)
     return values

@@ -16,18 +16,15 @@ the yardstick every change is measured against; it is not offered to people.
 from __future__ import annotations
 
 from cribkit.actions import Discard, Play, PlayerAction
-from cribkit.analysis.discard import HOLDS, hold_values
+from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.pegging import PLAUSIBILITY, best_play
-from cribkit.analysis.pegvalue import hold_pegging
+from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_values_with_pegging
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
 from cribkit.errors import CribkitError
 from cribkit.players.base import StrategyBase
 from cribkit.view import PlayerView
 
 __all__ = ["PEGGING_WEIGHT", "Expert2026Strategy", "ExpertStrategy"]
-
-PEGGING_WEIGHT = 1.0
-"""How much a point of expected net pegging counts against a point of hand or crib."""
 
 
 class ExpertStrategy(StrategyBase):
@@ -52,10 +49,9 @@ class ExpertStrategy(StrategyBase):
         if in_endgame(view):
             values = discard_win_chances(view)
         else:
-            points = hold_values(dealt, dealer=view.is_dealer)
-            if self.pegging_weight:
-                points = points + self.pegging_weight * hold_pegging(dealt, dealer=view.is_dealer)
-            values = points.tolist()
+            values = hold_values_with_pegging(
+                dealt, dealer=view.is_dealer, weight=self.pegging_weight
+            ).tolist()
         best = max(range(len(HOLDS)), key=lambda h: (values[h], -h))
         throw = tuple(dealt[i] for i in HOLDS[best][1])
         action = Discard(view.player, (throw[0], throw[1]))
