@@ -66,14 +66,15 @@ def _win_rate(report: Report, result: MatchResult) -> None:
     )
     for gain in result.sources:
         ci_text = (
-            "" if gain.gain_ci is None else f" [{gain.gain_ci.low:+.3f}, {gain.gain_ci.high:+.3f}]"
+            "no interval from one pair"
+            if gain.gain_ci is None
+            else f"95% CI [{gain.gain_ci.low:+.3f}, {gain.gain_ci.high:+.3f}]"
         )
         report.figure(
             f"  {gain.source} points per hand, {result.a} gain",
             gain.gain,
             "points",
-            note=f"95% CI{ci_text}; {result.a} {gain.a_per_hand:.3f}, "
-            f"{result.b} {gain.b_per_hand:.3f}",
+            note=f"{ci_text}; {result.a} {gain.a_per_hand:.3f}, {result.b} {gain.b_per_hand:.3f}",
         )
     report.figure(
         f"  {result.a} skunks / is skunked",
