@@ -49,13 +49,15 @@ KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1
 
 _INDEX = {keep: i for i, keep in enumerate(KEEPS)}
 
-PEGGING_WEIGHT = 1.0
+PEGGING_WEIGHT = 0.6
 """How much a point of expected net pegging counts against a point of hand or crib.
 
-At 1.0 (the table at face value), 2,000 duplicate games against ``expert-2026`` gave
-+0.066 points per hand in the play but -0.033 in the hand and -0.036 in the crib, a
-win rate of 50.1% [49.0, 51.2]: the table overstates the differences between holds
-(the play gained about 0.6 of what it promised), so no net gain yet."""
+The table overstates the differences between holds (perfect-information search): at
+1.0 (face value), 2,800 duplicate games against ``expert-2026`` gave +0.066 points per
+hand in the play but -0.024 in the hand and -0.035 in the crib (win rate 50.1%
+[49.1, 51.0]); the play gained about 0.6 of what the table promised. At 0.6, 600 games
+gave play +0.040, hand +0.011, crib -0.026 per hand, win rate 51.0% [49.2, 52.8]: not
+yet a proven gain."""
 
 ROLES = ("pone", "dealer")
 """The table's columns: role 0 leads the play, role 1 deals."""
