@@ -20,6 +20,7 @@ from cribkit.players import LEVELS, STRATEGIES, make_strategy
 from cribkit.players.expert import PEGGING_WEIGHT, ExpertStrategy
 from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
+from state_support import past_the_cut
 
 
 def _play(seed: int, names: tuple[str, str]) -> Game:
@@ -69,7 +70,7 @@ def test_deterministic_for_a_view_and_seed() -> None:
 
 
 def test_expert_2026_discards_by_the_exact_analysis() -> None:
-    game = Game(seed=4)
+    game = past_the_cut(Game(seed=4))
     for player in (0, 1):
         view = game.view(player)
         action = make_strategy("expert-2026", seed=0).choose(view)
@@ -81,7 +82,7 @@ def test_expert_2026_discards_by_the_exact_analysis() -> None:
 def test_discards_add_the_pegging_of_the_kept_ranks() -> None:
     changed = 0
     for seed in range(30):
-        game = Game(seed=seed)
+        game = past_the_cut(Game(seed=seed))
         for player in (0, 1):
             view = game.view(player)
             action = make_strategy("expert", seed=0).choose(view)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cribkit.actions import Discard, Go, NextHand, Play, PlayerAction, action_to_dict
+from cribkit.actions import Cut, Discard, Go, NextHand, Play, PlayerAction, action_to_dict
+from cribkit.analysis.cut import default_cut
 from cribkit.analysis.discard import HOLDS, DiscardAnalysis, DiscardOption, analyze_discard
 from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
 from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
@@ -21,7 +22,7 @@ from cribkit.errors import CribkitError
 from cribkit.state import Phase
 from cribkit.view import PlayerView
 
-__all__ = ["Hint", "discard_hint", "hint", "play_hint"]
+__all__ = ["CUT_HINT", "Hint", "discard_hint", "hint", "play_hint"]
 
 TOP_OPTIONS = 3
 """Discard options shown in a hint."""
@@ -53,6 +54,9 @@ class Hint:
         }
 
 
+CUT_HINT = "Cut anywhere: the deck is shuffled out of sight, so every place is as good."
+
+
 def hint(view: PlayerView) -> Hint:
     """The hint for ``view``: throw, play, go or move on, with the reasons."""
     actions = view.legal_actions
@@ -64,6 +68,8 @@ def hint(view: PlayerView) -> Hint:
         return Hint(actions[0], "The hand is over: move on to the next deal.")
     if isinstance(actions[0], Go):
         return Hint(actions[0], f"No card fits on {view.count}: say go.")
+    if isinstance(actions[0], Cut):
+        return Hint(default_cut(view), CUT_HINT)
     if view.phase is Phase.DISCARD:
         analysis = analyze_discard(view.hand, dealer=view.is_dealer)
         if in_endgame(view):
