@@ -7,7 +7,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test test-fast lint bench i18n i18n-extract i18n-update i18n-compile i18n-check winprob clean
+.PHONY: install serve test test-fast lint bench i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,10 @@ i18n-check: $(STAMP)
 ## winprob: rebuild the win-probability table shipped in src/cribkit/data
 winprob: $(STAMP)
 	$(BIN)/python scripts/build_winprob.py
+
+## pegging: rebuild the pegging-value table of kept hands shipped in src/cribkit/data
+pegging: $(STAMP)
+	nice -n 10 $(BIN)/python scripts/build_pegging.py --samples 400 --seed 1 --jobs 2
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

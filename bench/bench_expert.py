@@ -1,6 +1,7 @@
-"""The expert's speed: time per discard and per pegging decision (p50 / p95, CPU time
-of real decisions in seeded games), the win-probability endgame's extra cost, and a
-quick expert-vs-greedy figure (the tournament runner gives the real strength figures).
+"""The experts' speed: time per discard and per pegging decision (p50 / p95, CPU time
+of real decisions in seeded self-play games), for ``expert`` and ``expert-2026``, the
+win-probability endgame's extra cost, and a quick expert-vs-greedy figure (the
+tournament runner gives the real strength figures).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Callable
 
 from bench import Report
 from cribkit.actions import PlayerAction
+from cribkit.analysis.pegging import reset_memo
 from cribkit.analysis.winprob import in_endgame
 from cribkit.game import Game
 from cribkit.players import make_strategy
@@ -35,7 +37,8 @@ def _timed(
     return action, time.process_time() - started
 
 
-def _decision_times() -> dict[str, list[float]]:
+def _decision_times(name: str) -> dict[str, list[float]]:
+    reset_memo()  # each strategy starts cold, as a fresh process would
     times: dict[str, list[float]] = {
         "discard": [],
         "play": [],
@@ -44,7 +47,7 @@ def _decision_times() -> dict[str, list[float]]:
     }
     for seed in range(GAMES):
         game = Game(seed=1000 + seed)
-        players = [make_strategy("expert", seed=seed), make_strategy("expert", seed=seed + 1)]
+        players = [make_strategy(name, seed=seed), make_strategy(name, seed=seed + 1)]
         while not game.is_over:
             player = game.state.players_to_move()[0]
             view = game.view(player)
@@ -71,14 +74,17 @@ def _duplicate_wins(a: str, b: str, pairs: int) -> float:
 
 
 def run(report: Report) -> None:
-    times = _decision_times()
-    note = f"CPU time, {GAMES} expert self-play games"
-    for kind, values in times.items():
-        if values:
-            report.timing(f"expert {kind} p50", _percentile(values, 0.5), note=note)
-            report.timing(
-                f"expert {kind} p95", _percentile(values, 0.95), note=f"{len(values)} decisions"
-            )
+    for name in ("expert", "expert-2026"):
+        times = _decision_times(name)
+        note = f"CPU time, {GAMES} {name} self-play games"
+        for kind, values in times.items():
+            if values:
+                report.timing(f"{name} {kind} p50", _percentile(values, 0.5), note=note)
+                report.timing(
+                    f"{name} {kind} p95",
+                    _percentile(values, 0.95),
+                    note=f"{len(values)} decisions",
+                )
     started = time.perf_counter()
     rate = _duplicate_wins("expert", "greedy", PAIRS)
     elapsed = time.perf_counter() - started

@@ -1,11 +1,16 @@
-"""Playing strength and speed: duplicate matches with 95% intervals, and games per second.
+"""Playing strength: the ladder, in duplicate matches with 95% intervals over pairs.
 
-Expert against greedy and against random, expert self-play's first-dealer win rate
-(published figures for strong play: about 55-56%), greedy against random as the
-baseline, and single-core games per second for greedy and expert self-play.
+The expert against ``expert-2026`` (the first expert, kept as the yardstick), against
+greedy and against random; greedy against random as the baseline; expert self-play's
+first-dealer win rate (published for strong play: about 55-56%). Every match also
+gives each side's points per hand from the play, the hand and the crib, and the
+expert's gain in each with its interval, so the source of every gain is visible.
+Single-core games per second for greedy and both experts close the module.
 
-``CRIBKIT_BENCH_GAMES`` sets the games per match (default 2000, even); set it to e.g.
-200 for a quick run. Matches use every core; the speed rows use one.
+``CRIBKIT_BENCH_LADDER_GAMES`` sets the games of expert vs expert-2026 (default 8000:
+about ±1.1% on the win rate); ``CRIBKIT_BENCH_GAMES`` the games of every other match
+(default 2000). Use e.g. 200 for a quick run. Matches use every core; the speed rows
+use one.
 """
 
 from __future__ import annotations
@@ -14,7 +19,6 @@ import os
 import time
 
 from bench import Report
-from cribkit.players import STRATEGIES
 from cribkit.tournament import MatchResult, run_match
 
 SEED = 7
@@ -24,25 +28,26 @@ SPEED_SECONDS = 10.0
 """Roughly how long each single-core speed measurement runs."""
 
 
-def _games() -> int:
-    games = int(os.environ.get("CRIBKIT_BENCH_GAMES", "2000"))
+def _games(variable: str, default: int) -> int:
+    games = int(os.environ.get(variable, str(default)))
     return max(2, games - games % 2)
 
 
 def run(report: Report) -> None:
-    games = _games()
-    pairings = [("greedy", "random")]
-    if "expert" in STRATEGIES:
-        pairings = [("expert", "greedy"), ("expert", "random"), *pairings]
-    else:
-        print("  (no expert strategy registered: only the baselines are measured)")
-    for a, b in pairings:
-        _win_rate(report, run_match(a, b, games=games, seed=SEED))
-    if "expert" in STRATEGIES:
-        _first_dealer(report, run_match("expert", "expert", games=games, seed=SEED))
-    for name in ("greedy", "expert"):
-        if name in STRATEGIES:
-            _speed(report, name)
+    head_to_head = _games("CRIBKIT_BENCH_LADDER_GAMES", 8000)
+    games = _games("CRIBKIT_BENCH_GAMES", 2000)
+    ladder = [
+        ("expert", "expert-2026", head_to_head),
+        ("expert", "greedy", games),
+        ("expert", "random", games),
+        ("expert-2026", "greedy", games),
+        ("greedy", "random", games),
+    ]
+    for a, b, n in ladder:
+        _win_rate(report, run_match(a, b, games=n, seed=SEED))
+    _first_dealer(report, run_match("expert", "expert", games=games, seed=SEED))
+    for name in ("greedy", "expert-2026", "expert"):
+        _speed(report, name)
 
 
 def _win_rate(report: Report, result: MatchResult) -> None:
@@ -59,6 +64,18 @@ def _win_rate(report: Report, result: MatchResult) -> None:
         "points",
         note=f"95% CI [{result.margin_ci.low:+.2f}, {result.margin_ci.high:+.2f}]",
     )
+    for gain in result.sources:
+        ci_text = (
+            "no interval from one pair"
+            if gain.gain_ci is None
+            else f"95% CI [{gain.gain_ci.low:+.3f}, {gain.gain_ci.high:+.3f}]"
+        )
+        report.figure(
+            f"  {gain.source} points per hand, {result.a} gain",
+            gain.gain,
+            "points",
+            note=f"{ci_text}; {result.a} {gain.a_per_hand:.3f}, {result.b} {gain.b_per_hand:.3f}",
+        )
     report.figure(
         f"  {result.a} skunks / is skunked",
         100 * result.a_skunk_rate,

@@ -9,13 +9,15 @@ import dataclasses
 import pytest
 
 from cribkit.actions import Discard, Play
-from cribkit.analysis.discard import analyze_discard
+from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
 from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegvalue import hold_pegging
 from cribkit.analysis.winprob import endgame_for_play
 from cribkit.cards import parse_card, parse_cards
 from cribkit.events import Pegs, PlayLogEntry
 from cribkit.game import Game
-from cribkit.players import make_strategy
+from cribkit.players import LEVELS, STRATEGIES, make_strategy
+from cribkit.players.expert import PEGGING_WEIGHT, ExpertStrategy
 from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
 from state_support import past_the_cut
@@ -67,14 +69,40 @@ def test_deterministic_for_a_view_and_seed() -> None:
     assert checked >= 20
 
 
-def test_discards_by_the_exact_analysis() -> None:
+def test_expert_2026_discards_by_the_exact_analysis() -> None:
     game = past_the_cut(Game(seed=4))
     for player in (0, 1):
         view = game.view(player)
-        action = make_strategy("expert", seed=0).choose(view)
+        action = make_strategy("expert-2026", seed=0).choose(view)
         assert isinstance(action, Discard)
         best = analyze_discard(view.hand, dealer=view.is_dealer).best
         assert set(action.cards) == set(best.throw)
+
+
+def test_discards_add_the_pegging_of_the_kept_ranks() -> None:
+    changed = 0
+    for seed in range(30):
+        game = past_the_cut(Game(seed=seed))
+        for player in (0, 1):
+            view = game.view(player)
+            action = make_strategy("expert", seed=0).choose(view)
+            assert isinstance(action, Discard)
+            dealer = view.is_dealer
+            values = hold_values(view.hand, dealer=dealer) + PEGGING_WEIGHT * hold_pegging(
+                view.hand, dealer=dealer
+            )
+            best = HOLDS[int(values.argmax())]
+            assert set(action.cards) == {view.hand[i] for i in best[1]}
+            old = make_strategy("expert-2026", seed=0).choose(view)
+            changed += old != action
+    assert 0 < changed < 30  # the pegging term decides some deals, not most
+
+
+def test_expert_2026_is_a_strategy_for_matches_not_a_level() -> None:
+    assert "expert-2026" in STRATEGIES
+    assert "expert-2026" not in LEVELS.values()
+    assert isinstance(make_strategy("expert-2026"), ExpertStrategy)
+    assert make_strategy("expert-2026").name == "expert-2026"
 
 
 def winning_eight_view() -> PlayerView:

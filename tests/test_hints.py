@@ -8,14 +8,16 @@ import json
 import pytest
 
 from cribkit.actions import Discard, Go, NextHand, Play
-from cribkit.analysis.discard import analyze_discard
+from cribkit.analysis.discard import HOLDS, analyze_discard
 from cribkit.analysis.hints import TOP_OPTIONS, hint
 from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegvalue import hold_pegging, hold_values_with_pegging
 from cribkit.analysis.winprob import endgame_for_play
 from cribkit.errors import CribkitError
 from cribkit.game import Game
 from cribkit.players import make_strategy
 from cribkit.state import Phase
+from state_support import past_the_cut
 
 
 def _views(seed: int, games: int = 2):
@@ -38,9 +40,19 @@ def test_hints_are_legal_and_agree_with_the_analyses() -> None:
         json.dumps(advice.to_dict())
         kinds.add(type(advice.action).__name__)
         if isinstance(advice.action, Discard) and not advice.win_chances:
-            analysis = analyze_discard(view.hand, dealer=view.is_dealer)
-            assert advice.discards == analysis.options[:TOP_OPTIONS]
-            assert set(advice.action.cards) == set(analysis.best.throw)
+            # the expert's values: hand and crib, plus the pegging of the kept ranks
+            values = hold_values_with_pegging(view.hand, dealer=view.is_dealer)
+            value_of = {
+                frozenset(view.hand[i] for i in throw): values[h]
+                for h, (_, throw) in enumerate(HOLDS)
+            }
+            top = sorted(values, reverse=True)[:TOP_OPTIONS]
+            shown = [value_of[frozenset(option.throw)] for option in advice.discards]
+            assert shown == pytest.approx(top)
+            assert value_of[frozenset(advice.action.cards)] == pytest.approx(top[0])
+            expert = make_strategy("expert").choose(view)
+            assert isinstance(expert, Discard)
+            assert value_of[frozenset(expert.cards)] == pytest.approx(top[0])
         elif isinstance(advice.action, Play) and len(view.legal_actions) > 1:
             expected = evaluate_plays(view, endgame=endgame_for_play(view))
             assert list(advice.plays) == expected
@@ -70,3 +82,26 @@ def test_no_hint_when_the_player_has_nothing_to_do() -> None:
     with pytest.raises(CribkitError, match="not your turn") as raised:
         hint(view)
     assert raised.value.code == "hint_not_your_turn"
+
+
+def test_a_throw_the_pegging_decides_is_explained_by_the_play() -> None:
+    """Where the pegging turns the choice from the most hand-and-crib points, the hint
+    says what each keep should net in the play."""
+    found = 0
+    for seed in range(60):
+        view = past_the_cut(Game(seed=seed)).view(0)
+        analysis = analyze_discard(view.hand, dealer=view.is_dealer)
+        advice = hint(view)
+        assert isinstance(advice.action, Discard)
+        if set(advice.action.cards) == set(analysis.best.throw):
+            continue
+        pegging = hold_pegging(view.hand, dealer=view.is_dealer)
+        chosen = next(
+            h
+            for h, (_, throw) in enumerate(HOLDS)
+            if {view.hand[i] for i in throw} == set(advice.action.cards)
+        )
+        assert f"{pegging[chosen]:+.2f} points in the play" in advice.explanation
+        assert f"{analysis.best.total_ev:.2f}" in advice.explanation
+        found += 1
+    assert found >= 2

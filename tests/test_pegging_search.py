@@ -9,6 +9,7 @@ import random
 import pytest
 
 from cribkit.actions import Go, Play
+from cribkit.analysis import pegging
 from cribkit.analysis.pegging import (
     PIPS,
     Endgame,
@@ -17,6 +18,7 @@ from cribkit.analysis.pegging import (
     net_value,
     opponent_holdings,
     play_points,
+    reset_memo,
     sample_holdings,
     start_state,
     successors,
@@ -215,3 +217,17 @@ def test_holding_weights_count_every_card_combination_once() -> None:
         assert sum(holdings.weights) == math.comb(len(fitting), view.opponent_cards_held)
         assert len(set(holdings.hands)) == len(holdings.hands)
         assert all(list(hand) == sorted(hand) for hand in holdings.hands)
+
+
+def test_a_reset_memo_gives_the_same_values_from_a_cold_start() -> None:
+    rng = random.Random(5)
+    states = []
+    for _ in range(20):
+        cards = rng.sample(range(52), 8)
+        mine = tuple(sorted(c // 4 + 1 for c in cards[:4]))
+        theirs = tuple(sorted(c // 4 + 1 for c in cards[4:]))
+        states.append((mine, theirs, (), 0, rng.randrange(2)))
+    warm = [net_value(state) for state in states]
+    reset_memo()
+    assert not pegging._NET
+    assert [net_value(state) for state in states] == warm

@@ -7,8 +7,9 @@ import dataclasses
 import pytest
 
 from cribkit.actions import Discard, Go, Play
-from cribkit.analysis.discard import HOLDS, analyze_discard
+from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.review import DecisionKind, Unit, price_decision, review_game
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play
 from cribkit.cards import DECK
@@ -52,17 +53,19 @@ def test_the_expert_against_itself_loses_nothing(expert_game: GameRecord, seat: 
 
 
 def test_a_bad_discard_costs_exactly_the_analysis_difference() -> None:
+    """Hand and crib from the exact analysis, plus the pegging of the kept ranks."""
     state = new_hand("5H 5D 5C JS 4D KC", "AC 2C 3C 4C 6C 7C", dealer=0)
     view = view_of(state, 0)
-    analysis = analyze_discard(view.hand, dealer=True)
-    worst = analysis.options[-1]
-    decision = price_decision(view, Discard(0, (worst.throw[0], worst.throw[1])))
+    values = hold_values_with_pegging(view.hand, dealer=True)
+    worst, top = int(values.argmin()), int(values.argmax())
+    throw = [view.hand[i] for i in HOLDS[worst][1]]
+    decision = price_decision(view, Discard(0, (throw[0], throw[1])))
     assert decision.kind is DecisionKind.DISCARD and decision.unit is Unit.POINTS
-    assert decision.lost == pytest.approx(analysis.best.total_ev - worst.total_ev, abs=EXACT)
-    assert set(decision.best) == set(analysis.best.throw)
+    assert decision.lost == pytest.approx(values[top] - values[worst], abs=EXACT)
+    assert set(decision.best) == {view.hand[i] for i in HOLDS[top][1]}
     assert decision.lost > 4  # throwing two of the three fives gives away a lot
-    best = price_decision(view, Discard(0, (analysis.best.throw[0], analysis.best.throw[1])))
-    assert best.lost == 0.0
+    best = price_decision(view, Discard(0, (decision.best[0], decision.best[1])))
+    assert best.lost == pytest.approx(0.0, abs=EXACT)
 
 
 def test_a_bad_play_costs_exactly_the_search_difference() -> None:

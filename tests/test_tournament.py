@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import statistics
 from itertools import combinations_with_replacement
@@ -16,6 +17,7 @@ from cribkit.record import GameRecord
 from cribkit.rules import Skunk
 from cribkit.state import GameState
 from cribkit.tournament import (
+    SOURCES,
     Z95,
     GameResult,
     PairTask,
@@ -117,7 +119,7 @@ def _check_consistent(result: GameResult) -> None:
 
 
 PAIRINGS = [
-    pytest.param(a, b, marks=[pytest.mark.slow] if "expert" in (a, b) else [])
+    pytest.param(a, b, marks=[pytest.mark.slow] if "expert" in f"{a} {b}" else [])
     for a, b in combinations_with_replacement(sorted(STRATEGIES), 2)
 ]
 
@@ -130,6 +132,10 @@ def test_matches_between_every_pair_of_strategies_have_consistent_records(a: str
     for game in result.results:
         assert max(game.scores) >= 121
         assert game.scores[game.winner] == max(game.scores)
+        # every point is filed under one source; only the winning item may pass 121
+        assert sum(game.points[1 - game.winner]) == game.scores[1 - game.winner]
+        assert sum(game.points[game.winner]) >= game.scores[game.winner]
+        assert (game.a_points, game.b_points)[1 - game.a_won] == game.points[game.winner]
         _check_consistent(game)
 
 
@@ -245,3 +251,29 @@ def test_a_single_pair_claims_no_precision() -> None:
     result = summarize("x", "y", FIXED[:2], seconds=1.0)
     assert result.margin_ci.to_list() == [-121.0, 121.0]
     assert result.a_win_rate_ci.low < 0.5
+
+
+def test_points_per_hand_by_source_and_the_gain_over_pairs() -> None:
+    """A's gain per hand is taken per pair (both games' hands together), then averaged."""
+    games = []
+    for pair, (a_play, b_play) in enumerate([(30, 20), (24, 28), (40, 25)]):
+        for a_seat in (0, 1):
+            points = [(0, 0, 0), (0, 0, 0)]
+            points[a_seat] = (a_play, 70, 21)
+            points[1 - a_seat] = (b_play, 70, 21 + a_seat)
+            won = _game(pair, a_seat, a_won=True, loser=100)
+            games.append(dataclasses.replace(won, points=(points[0], points[1])))
+    result = summarize("x", "y", games, seconds=1.0)
+    assert [gain.source for gain in result.sources] == list(SOURCES)
+    play, hand, crib = result.sources
+    hands = 9 * 6
+    assert play.a_per_hand == pytest.approx(2 * (30 + 24 + 40) / hands)
+    assert play.b_per_hand == pytest.approx(2 * (20 + 28 + 25) / hands)
+    per_pair = [2 * (30 - 20) / 18, 2 * (24 - 28) / 18, 2 * (40 - 25) / 18]
+    assert play.gain == pytest.approx(statistics.mean(per_pair))
+    half = Z95 * statistics.stdev(per_pair) / math.sqrt(3)
+    assert play.gain_ci is not None
+    assert play.gain_ci.low == pytest.approx(play.gain - half)
+    assert hand.gain == 0.0 and hand.a_per_hand == pytest.approx(140 * 3 / hands)
+    assert crib.gain == pytest.approx(-1 / 18)
+    assert result.to_dict()["points_per_hand"]["play"]["gain"] == play.gain

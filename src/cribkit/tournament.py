@@ -24,6 +24,11 @@ cancel luck that is the main source of spread. The independent unit is the pair,
 the win rate and the margin get a normal (central limit) interval from the spread of
 the ``m`` pair means: ``mean ± 1.96 · sd / √m``. When every pair ended alike (no
 spread to measure) the win rate falls back to the Wilson interval over games.
+
+**Where the points come from.** Each game also records every seat's points by source
+(the play, heels included; the hand; the crib), so a match reports each side's points
+per hand from each source and A's gain over B per hand with its interval over pairs:
+with the cards shared, a gain in one source is the strategy's, not the deal's.
 """
 
 from __future__ import annotations
@@ -37,17 +42,20 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from cribkit.errors import CribkitError
+from cribkit.events import ScoreContext, ScoreEvent
 from cribkit.game import Game
 from cribkit.players import make_strategy
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, Skunk
 
 __all__ = [
+    "SOURCES",
     "Z95",
     "GameResult",
     "Interval",
     "MatchResult",
     "PairTask",
+    "SourceGain",
     "check_match",
     "mean_interval",
     "pair_seed",
@@ -60,6 +68,19 @@ __all__ = [
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
+
+SOURCES = ("play", "hand", "crib")
+"""Where points come from, in the order ``GameResult.points`` keeps them."""
+
+_SOURCE_OF = {
+    ScoreContext.HEELS: 0,
+    ScoreContext.PLAY: 0,
+    ScoreContext.HAND: 1,
+    ScoreContext.CRIB: 2,
+}
+
+Points = tuple[int, int, int]
+"""Points of one seat by source: play (heels included), hand, crib."""
 
 Progress = Callable[[int, int], None]
 """Called with (games finished, games in all) as results come in."""
@@ -102,6 +123,16 @@ class GameResult:
     first_dealer: int
     hands: int
     record: GameRecord | None = None
+    points: tuple[Points, Points] = ((0, 0, 0), (0, 0, 0))
+    """Points by seat and source (``SOURCES``), as scored: a last item may pass 121."""
+
+    @property
+    def a_points(self) -> Points:
+        return self.points[self.a_seat]
+
+    @property
+    def b_points(self) -> Points:
+        return self.points[1 - self.a_seat]
 
     @property
     def a_won(self) -> bool:
@@ -158,7 +189,16 @@ def play_game(
         first_dealer=first_dealer,
         hands=game.state.hand_number,
         record=GameRecord.of(game) if keep_record else None,
+        points=_points_by_source(game.events),
     )
+
+
+def _points_by_source(events: Iterable[ScoreEvent]) -> tuple[Points, Points]:
+    totals = [[0, 0, 0], [0, 0, 0]]
+    for event in events:
+        totals[event.player][_SOURCE_OF[event.context]] += event.points
+    first, second = totals
+    return (first[0], first[1], first[2]), (second[0], second[1], second[2])
 
 
 def play_pair(task: PairTask) -> list[GameResult]:
@@ -258,6 +298,26 @@ def mean_interval(values: Sequence[float]) -> tuple[float, Interval | None]:
 
 
 @dataclass(frozen=True, slots=True)
+class SourceGain:
+    """Points per hand from one source: each side's, and A's gain over B per hand with
+    its 95% interval over pairs (``None`` with a single pair)."""
+
+    source: str
+    a_per_hand: float
+    b_per_hand: float
+    gain: float
+    gain_ci: Interval | None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "a_per_hand": self.a_per_hand,
+            "b_per_hand": self.b_per_hand,
+            "gain": self.gain,
+            "gain_ci": None if self.gain_ci is None else self.gain_ci.to_list(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class MatchResult:
     """The figures of a finished match, all from side A's point of view."""
 
@@ -286,6 +346,8 @@ class MatchResult:
     mean_hands: float
     seconds: float
     results: tuple[GameResult, ...]
+    sources: tuple[SourceGain, ...] = ()
+    """Points per hand by source (``SOURCES`` order)."""
 
     @property
     def games_per_second(self) -> float:
@@ -315,6 +377,7 @@ class MatchResult:
             "first_dealer_win_rate": self.first_dealer_win_rate,
             "first_dealer_win_rate_ci": self.first_dealer_win_rate_ci.to_list(),
             "mean_hands": self.mean_hands,
+            "points_per_hand": {gain.source: gain.to_dict() for gain in self.sources},
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
         }
@@ -370,4 +433,29 @@ def summarize(a: str, b: str, results: Sequence[GameResult], *, seconds: float) 
         mean_hands=sum(r.hands for r in results) / games,
         seconds=seconds,
         results=tuple(results),
+        sources=_source_gains(results, list(by_pair.values())),
     )
+
+
+def _source_gains(
+    results: Sequence[GameResult], pairs: Sequence[Sequence[GameResult]]
+) -> tuple[SourceGain, ...]:
+    """Each source's points per hand for A and B, and A's gain per hand over pairs."""
+    hands = sum(r.hands for r in results)
+    gains = []
+    for i, source in enumerate(SOURCES):
+        per_pair = [
+            sum(r.a_points[i] - r.b_points[i] for r in pair) / sum(r.hands for r in pair)
+            for pair in pairs
+        ]
+        gain, gain_ci = mean_interval(per_pair)
+        gains.append(
+            SourceGain(
+                source=source,
+                a_per_hand=sum(r.a_points[i] for r in results) / hands,
+                b_per_hand=sum(r.b_points[i] for r in results) / hands,
+                gain=gain,
+                gain_ci=gain_ci,
+            )
+        )
+    return tuple(gains)

@@ -42,7 +42,14 @@ def test_the_same_seed_gives_the_same_match() -> None:
 def test_human_form_is_a_table() -> None:
     result = invoke(ARGS)
     assert result.exit_code == 0, result.output
-    for text in ("greedy win rate", "margin per game", "first dealer wins", "games per second"):
+    for text in (
+        "greedy win rate",
+        "margin per game",
+        "first dealer wins",
+        "games per second",
+        "play points per hand",
+        "crib points per hand",
+    ):
         assert text in result.stdout
     data = json_out(invoke([*ARGS, "--json"]))
     assert isinstance(data, dict)

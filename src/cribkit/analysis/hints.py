@@ -1,7 +1,8 @@
 """Hints: what to throw or play from any view, why, and the numbers behind it.
 
-The same analyses as the expert: the exact discard analysis for the throw, the pegging
-search for the play, and the winning chances near 121. A hint never uses more than the
+The same analyses as the expert: the exact discard analysis plus the pegging each hold
+promises for the throw, the pegging search for the play, and the winning chances near
+121. A hint never uses more than the
 view it is given.
 """
 
@@ -14,6 +15,7 @@ from cribkit.actions import Cut, Discard, Go, NextHand, Play, PlayerAction, acti
 from cribkit.analysis.cut import default_cut
 from cribkit.analysis.discard import HOLDS, DiscardAnalysis, DiscardOption, analyze_discard
 from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
+from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
 from cribkit.cards import format_cards_unicode
 from cribkit.errors import CribkitError
@@ -70,19 +72,50 @@ def hint(view: PlayerView) -> Hint:
         return Hint(default_cut(view), CUT_HINT)
     if view.phase is Phase.DISCARD:
         analysis = analyze_discard(view.hand, dealer=view.is_dealer)
-        return discard_hint(view, analysis, discard_win_chances(view) if in_endgame(view) else None)
+        if in_endgame(view):
+            return discard_hint(view, analysis, discard_win_chances(view))
+        pegging = hold_pegging(view.hand, dealer=view.is_dealer).tolist()
+        return discard_hint(view, analysis, None, pegging=pegging)
     return play_hint(view, evaluate_plays(view, endgame=endgame_for_play(view)))
 
 
 def discard_hint(
-    view: PlayerView, analysis: DiscardAnalysis, by_hold: Sequence[float] | None
+    view: PlayerView,
+    analysis: DiscardAnalysis,
+    by_hold: Sequence[float] | None,
+    *,
+    pegging: Sequence[float] | None = None,
 ) -> Hint:
     """The throw hint from the analyses already made: ``analysis`` of the six cards, and
-    near the end ``by_hold``, the winning chance of each hold in ``HOLDS`` order."""
+    near the end ``by_hold``, the winning chance of each hold in ``HOLDS`` order.
+
+    Elsewhere ``pegging`` (each hold's expected net pegging, ``HOLDS`` order) is added
+    to hand and crib with ``PEGGING_WEIGHT``, as the expert does.
+    """
     options = analysis.options[:TOP_OPTIONS]
     best = analysis.best
     explanation = analysis.explain()
     chances: tuple[float, ...] = ()
+    if by_hold is None and pegging is not None:
+        throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
+        peg_of = dict(zip(throws, pegging, strict=True))
+
+        def value(option: DiscardOption) -> float:
+            return option.total_ev + PEGGING_WEIGHT * peg_of[frozenset(option.throw)]
+
+        ranked = sorted(analysis.options, key=value, reverse=True)  # stable: ties keep order
+        options = tuple(ranked[:TOP_OPTIONS])
+        winner = ranked[0]
+        if winner is not best:
+            explanation = (
+                f"Keep {format_cards_unicode(winner.keep)}: it should net "
+                f"{peg_of[frozenset(winner.throw)]:+.2f} points in the play against "
+                f"{peg_of[frozenset(best.throw)]:+.2f} for {format_cards_unicode(best.keep)}, "
+                f"the most in hand and crib alone ({best.total_ev:.2f} against "
+                f"{winner.total_ev:.2f}), so it comes to {value(winner):.2f} in all "
+                f"against {value(best):.2f}."
+            )
+        best = winner
     if by_hold is not None:
         throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
         chance_of = dict(zip(throws, by_hold, strict=True))

@@ -19,7 +19,15 @@ from cribkit.scoring import MAX_COUNT, rank_points
 from cribkit.state import KEEP_SIZE
 from cribkit.view import PlayerView
 
-__all__ = ["PIPS", "Holdings", "keep_value", "opponent_holdings", "sample_holdings"]
+__all__ = [
+    "PIPS",
+    "Holdings",
+    "keep_value",
+    "opponent_holdings",
+    "plausibility_weight",
+    "rank_multisets",
+    "sample_holdings",
+]
 
 PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1..13): the running count only sees these."""
@@ -62,24 +70,28 @@ def opponent_holdings(view: PlayerView, *, plausibility: float = 0.0) -> Holding
         for entry in view.play_log
         if entry.card is not None and entry.player == view.opponent
     )
-    combos = _multisets(available, size)
+    combos = rank_multisets(available, size)
     if not combos:
         raise CribkitError("no opponent hand is consistent with this view")
     hands = tuple(combo for combo, _ in combos)
     if plausibility and len(played) + size == KEEP_SIZE:
         if played:
             weights = tuple(
-                ways * _plausibility(tuple(sorted(played + combo)), plausibility)
+                ways * plausibility_weight(tuple(sorted(played + combo)), plausibility)
                 for combo, ways in combos
             )
         else:  # the combos are sorted already
-            weights = tuple(ways * _plausibility(combo, plausibility) for combo, ways in combos)
+            weights = tuple(
+                ways * plausibility_weight(combo, plausibility) for combo, ways in combos
+            )
     else:
         weights = tuple(float(ways) for _, ways in combos)
     return Holdings(hands, weights)
 
 
-def _multisets(ranks: Sequence[tuple[int, int]], size: int) -> list[tuple[tuple[int, ...], int]]:
+def rank_multisets(
+    ranks: Sequence[tuple[int, int]], size: int
+) -> list[tuple[tuple[int, ...], int]]:
     """Every multiset of ``size`` ranks drawn from (rank, copies available) pairs, with
     the number of ways to pick the actual cards; each multiset is sorted.
 
@@ -103,7 +115,8 @@ def _multisets(ranks: Sequence[tuple[int, int]], size: int) -> list[tuple[tuple[
 
 
 @cache
-def _plausibility(kept: tuple[int, ...], strength: float) -> float:
+def plausibility_weight(kept: tuple[int, ...], strength: float) -> float:
+    """How much likelier a keep of these four ranks is than an average one."""
     return math.exp(strength * keep_value(kept))
 
 

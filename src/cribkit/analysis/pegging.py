@@ -52,6 +52,7 @@ __all__ = [
     "net_value",
     "opponent_holdings",
     "play_points",
+    "reset_memo",
     "sample_holdings",
     "start_state",
     "successors",
@@ -270,6 +271,13 @@ def successors(state: State) -> list[Edge]:
         (rank, points, None if after is None else _state(after, 1 - mover if swap else mover))
         for rank, points, after, swap in _moves(node)
     ]
+
+
+def reset_memo() -> None:
+    """Forget every solved position (for timing a cold start; play never needs it)."""
+    _NET.clear()
+    _STEPS.clear()
+    _CHOICES.clear()
 
 
 def net_value(state: State) -> int:

@@ -1,9 +1,10 @@
 """Game review: every decision of one seat priced against the best choice, like a chess engine.
 
 Each decision is judged from the seat's own view at that moment, by the same analyses as
-the hint: the exact discard analysis (expected hand plus or minus crib) for a throw, the
-pegging search (expected net pegging points) for a card, and the winning chances from the
-win-probability table when the score is close enough to 121 for them to decide. A choice
+the hint: the exact discard analysis (expected hand plus or minus crib) plus the pegging
+the kept ranks promise for a throw, the pegging search (expected net pegging points) for
+a card, and the winning chances from the win-probability table when the score is close
+enough to 121 for them to decide. A choice
 is never blamed on cards the player could not see: ``price_decision`` takes a view only.
 """
 
@@ -17,6 +18,7 @@ from cribkit.actions import Discard, Go, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, analyze_discard
 from cribkit.analysis.hints import discard_hint, play_hint
 from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
@@ -214,9 +216,14 @@ def _price_discard(view: PlayerView, action: Discard, step: int) -> Decision:
         values, unit = discard_win_chances(view), Unit.WIN_CHANCE
         advice = discard_hint(view, analysis, values)
     else:
+        pegging = hold_pegging(dealt, dealer=view.is_dealer).tolist()
         by_throw = {frozenset(option.throw): option.total_ev for option in analysis.options}
-        values, unit = [by_throw[throw] for throw in throws], Unit.POINTS
-        advice = discard_hint(view, analysis, None)
+        values = [
+            by_throw[throw] + PEGGING_WEIGHT * peg
+            for throw, peg in zip(throws, pegging, strict=True)
+        ]
+        unit = Unit.POINTS
+        advice = discard_hint(view, analysis, None, pegging=pegging)
     assert isinstance(advice.action, Discard)
     lost = max(values) - values[chosen]
     return Decision(

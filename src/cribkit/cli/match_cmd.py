@@ -31,7 +31,10 @@ def match(
         str,
         typer.Argument(
             metavar="A",
-            help="Strategy A: random, greedy or expert (or the level easy, medium, hard).",
+            help=(
+                "Strategy A: random, greedy, expert or expert-2026 "
+                "(or the level easy, medium, hard)."
+            ),
             show_default=False,
         ),
     ],
@@ -162,6 +165,12 @@ def match_table(result: MatchResult, *, seed: int) -> Table:
         _percent_ci(result.first_dealer_win_rate_ci),
     )
     table.add_row("hands per game", f"{result.mean_hands:.2f}", "")
+    for gain in result.sources:
+        table.add_row(
+            f"{gain.source} points per hand: {a} / {b} (gain)",
+            f"{gain.a_per_hand:.3f} / {gain.b_per_hand:.3f} ({gain.gain:+.3f})",
+            "" if gain.gain_ci is None else f"[{gain.gain_ci.low:+.3f}, {gain.gain_ci.high:+.3f}]",
+        )
     table.add_row("games per second", f"{result.games_per_second:,.1f}", "")
     return table
 

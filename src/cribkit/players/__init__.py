@@ -1,7 +1,8 @@
 """Computer players behind one interface, by name or by difficulty level.
 
 ``make_strategy("greedy", seed=3)``; levels for people: easy = random, medium = greedy,
-hard = expert.
+hard = expert. ``expert-2026`` (the first expert, kept as the yardstick) is a named
+strategy for matches only, never a level.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable
 
 from cribkit.errors import CribkitError
 from cribkit.players.base import Strategy, StrategyBase, default_cut
-from cribkit.players.expert import ExpertStrategy
+from cribkit.players.expert import Expert2026Strategy, ExpertStrategy
 from cribkit.players.simple import GreedyStrategy, RandomStrategy
 
 __all__ = [
@@ -29,6 +30,7 @@ STRATEGIES: dict[str, Callable[..., Strategy]] = {
     "random": RandomStrategy,
     "greedy": GreedyStrategy,
     "expert": ExpertStrategy,
+    "expert-2026": Expert2026Strategy,
 }
 """Strategy factories by name; each takes a keyword ``seed``."""
 

@@ -1,0 +1,79 @@
+"""Build the pegging-value table shipped in ``src/cribkit/data/pegging.npz``.
+
+For each of the 1,820 rank multisets of four kept cards and each role (pone, dealer),
+``--samples`` opponent hands are drawn from the 48 other cards, weighted by the
+pegging search's plausibility model, and each deal is solved by the search's exact
+minimax to the end of the play; the entry is the mean net pegging points (this player's
+minus the opponent's) with its standard error. Every entry has its own generator seed
+(``cribkit.analysis.pegvalue.entry_seed``), so the test rebuilds a few and compares.
+
+Run: ``.venv/bin/python scripts/build_pegging.py --samples 400 --seed 1 --jobs 2``
+(``make pegging``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+
+from cribkit.analysis.pegging import PLAUSIBILITY
+from cribkit.analysis.pegvalue import KEEPS, ROLES, estimate_entry
+
+OUTPUT = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data" / "pegging.npz"
+
+
+def build_rows(
+    rows: list[tuple[int, int]], *, samples: int, seed: int
+) -> list[tuple[int, int, float, float]]:
+    """(role, row, mean, standard error) of each (role, row) entry; one worker's share."""
+    return [
+        (role, row, *estimate_entry(row, role, samples=samples, seed=seed)) for role, row in rows
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--samples", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    entries = [(role, row) for role in range(len(ROLES)) for row in range(len(KEEPS))]
+    chunks = [entries[start : start + 40] for start in range(0, len(entries), 40)]
+    mean = np.zeros((len(ROLES), len(KEEPS)))
+    error = np.zeros((len(ROLES), len(KEEPS)))
+    work = partial(build_rows, samples=args.samples, seed=args.seed)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for done, results in enumerate(pool.map(work, chunks), start=1):
+            for role, row, value, spread in results:
+                mean[role, row], error[role, row] = value, spread
+            if done % 10 == 0:
+                print(f"  {done}/{len(chunks)} chunks", file=sys.stderr, flush=True)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(
+        args.output,
+        mean=mean.astype(np.float32),
+        error=error.astype(np.float32),
+        samples=np.array(args.samples),
+        seed=np.array(args.seed),
+        plausibility=np.array(PLAUSIBILITY),
+    )
+    print(
+        f"{len(entries)} entries x {args.samples} samples in "
+        f"{time.perf_counter() - started:.0f} s; mean net pegging: pone "
+        f"{mean[0].mean():+.3f}, dealer {mean[1].mean():+.3f}; standard error: median "
+        f"{np.median(error):.3f}, max {error.max():.3f}; wrote {args.output}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

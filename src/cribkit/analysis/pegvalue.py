@@ -1,0 +1,166 @@
+"""What four kept cards are worth in the play: expected net pegging points by rank.
+
+The play depends on ranks only, so a kept hand's pegging value is a function of its
+rank multiset (1,820 of them) and of the role (pone leads; the dealer answers). The
+table ``cribkit/data/pegging.npz`` (built by ``scripts/build_pegging.py``) holds, for
+each multiset and role, the expected pegging points of that player minus the
+opponent's over the whole play, both playing the pegging search's perfect-information
+minimax, the opponent's four ranks drawn from the 48 other cards weighted by how
+plausible a keep they are (the search's own model, ``PLAUSIBILITY``). The starter and
+the thrown cards are left out of the draw: they shift the opponent's odds by about one
+card in 48.
+
+Each entry is a sampled mean with its own seed (``entry_seed``), so any entry can be
+rebuilt exactly, alone, to check the shipped table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from itertools import combinations_with_replacement
+
+import numpy as np
+import numpy.typing as npt
+
+from cribkit.analysis.discard import HOLDS, hold_values
+from cribkit.analysis.holdings import plausibility_weight, rank_multisets
+from cribkit.analysis.pegging import PLAUSIBILITY, net_value
+from cribkit.cards import Card
+from cribkit.errors import CribkitError
+
+__all__ = [
+    "KEEPS",
+    "PEGGING_WEIGHT",
+    "PegTable",
+    "entry_seed",
+    "estimate_entry",
+    "hold_pegging",
+    "hold_values_with_pegging",
+    "keep_index",
+    "opponent_keeps",
+    "peg_table",
+]
+
+KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 14), 4))
+"""Every sorted multiset of four ranks (1,820), in a fixed order: the table's rows."""
+
+_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
+
+PEGGING_WEIGHT = 0.6
+"""How much a point of expected net pegging counts against a point of hand or crib.
+
+The table overstates the differences between holds (perfect-information search): at
+1.0 (face value), 2,800 duplicate games against ``expert-2026`` gave +0.066 points per
+hand in the play but -0.024 in the hand and -0.035 in the crib (win rate 50.1%
+[49.1, 51.0]); the play gained about 0.6 of what the table promised. At 0.6, 600 games
+gave play +0.040, hand +0.011, crib -0.026 per hand, win rate 51.0% [49.2, 52.8]: not
+yet a proven gain."""
+
+ROLES = ("pone", "dealer")
+"""The table's columns: role 0 leads the play, role 1 deals."""
+
+Array = npt.NDArray[np.float64]
+
+
+def keep_index(ranks: Sequence[int]) -> int:
+    """The row of four ranks (in any order)."""
+    try:
+        return _INDEX[tuple(sorted(ranks))]
+    except KeyError as error:
+        raise CribkitError(f"not four ranks of one deck: {tuple(ranks)}") from error
+
+
+@cache
+def opponent_keeps(
+    keep: tuple[int, ...], plausibility: float
+) -> tuple[npt.NDArray[np.intp], Array]:
+    """The opponent's possible rank multisets against ``keep`` (as rows of ``KEEPS``
+    indices) and their probabilities: suit choices times the plausibility weight."""
+    available = [(rank, 4 - keep.count(rank)) for rank in range(1, 14) if keep.count(rank) < 4]
+    combos = rank_multisets(available, 4)
+    rows = np.array([_INDEX[combo] for combo, _ in combos], dtype=np.intp)
+    weights = np.array(
+        [ways * plausibility_weight(combo, plausibility) for combo, ways in combos],
+        dtype=np.float64,
+    )
+    probabilities: Array = weights / weights.sum()
+    return rows, probabilities
+
+
+def entry_seed(seed: int, role: int, row: int) -> list[int]:
+    """The generator seed of one entry: the table's seed, the role and the row."""
+    return [seed, role, row]
+
+
+def estimate_entry(
+    row: int, role: int, *, samples: int, seed: int, plausibility: float = PLAUSIBILITY
+) -> tuple[float, float]:
+    """Mean net pegging points of keeping ``KEEPS[row]`` in ``role`` (0 pone, 1 dealer)
+    over ``samples`` opponent hands drawn with their probabilities, and its standard error.
+    """
+    keep = KEEPS[row]
+    rows, probabilities = opponent_keeps(keep, plausibility)
+    rng = np.random.default_rng(entry_seed(seed, role, row))
+    drawn = rows[rng.choice(len(rows), size=samples, p=probabilities)]
+    values = np.array(
+        [net_value((keep, KEEPS[other], (), 0, role)) for other in drawn.tolist()],
+        dtype=np.float64,
+    )
+    spread = float(values.std(ddof=1)) if samples > 1 else float("inf")
+    return float(values.mean()), spread / np.sqrt(samples)
+
+
+@dataclass(frozen=True, slots=True)
+class PegTable:
+    """The shipped table: ``mean[role, row]`` and ``error[role, row]`` (standard error)."""
+
+    mean: Array
+    error: Array
+    samples: int
+    seed: int
+    plausibility: float
+
+
+@cache
+def peg_table() -> PegTable:
+    """Load the table shipped with the package (once)."""
+    source = resources.files("cribkit").joinpath("data", "pegging.npz")
+    try:
+        with source.open("rb") as handle, np.load(handle) as data:
+            return PegTable(
+                mean=np.asarray(data["mean"], dtype=np.float64),
+                error=np.asarray(data["error"], dtype=np.float64),
+                samples=int(data["samples"]),
+                seed=int(data["seed"]),
+                plausibility=float(data["plausibility"]),
+            )
+    except FileNotFoundError as error:
+        raise CribkitError(
+            "the pegging-value table is missing: run scripts/build_pegging.py"
+        ) from error
+
+
+_HOLD_ROWS = tuple(keep for keep, _ in HOLDS)
+
+
+def hold_pegging(dealt: Sequence[Card], *, dealer: bool) -> Array:
+    """Expected net pegging points of each hold of six cards, in ``HOLDS`` order."""
+    mean = peg_table().mean[1 if dealer else 0]
+    ranks = [int(card.rank) for card in dealt]
+    rows = [_INDEX[tuple(sorted(ranks[i] for i in keep))] for keep in _HOLD_ROWS]
+    values: Array = mean[rows]
+    return values
+
+
+def hold_values_with_pegging(
+    dealt: Sequence[Card], *, dealer: bool, weight: float = PEGGING_WEIGHT
+) -> Array:
+    """Each hold's expected hand plus (dealer) or minus (pone) crib, plus ``weight``
+    times its expected net pegging, in ``HOLDS`` order: the expert's discard value."""
+    values: Array = hold_values(dealt, dealer=dealer)
+    if weight:
+        values = values + weight * hold_pegging(dealt, dealer=dealer)
+    return values

@@ -1,0 +1,102 @@
+"""The pegging-value table: its rows, the opponent model it was built with, a rebuilt
+sample matching the shipped entries, and what it says about holds."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from cribkit.analysis.discard import HOLDS
+from cribkit.analysis.pegging import PLAUSIBILITY, net_value
+from cribkit.analysis.pegvalue import (
+    KEEPS,
+    estimate_entry,
+    hold_pegging,
+    keep_index,
+    opponent_keeps,
+    peg_table,
+)
+from cribkit.cards import parse_cards
+from cribkit.errors import CribkitError
+
+
+def _build_script() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "scripts" / "build_pegging.py"
+    spec = importlib.util.spec_from_file_location("build_pegging", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_rows_are_every_multiset_of_four_ranks_once() -> None:
+    assert len(KEEPS) == len(set(KEEPS)) == 1820
+    assert all(list(keep) == sorted(keep) and keep[0] >= 1 and keep[-1] <= 13 for keep in KEEPS)
+    assert keep_index((13, 1, 5, 5)) == KEEPS.index((1, 5, 5, 13))
+    with pytest.raises(CribkitError, match="four ranks"):
+        keep_index((1, 2, 3))
+
+
+def test_opponent_hands_leave_the_kept_cards_out() -> None:
+    rows, probabilities = opponent_keeps((5, 5, 5, 11), PLAUSIBILITY)
+    assert probabilities.sum() == pytest.approx(1.0)
+    hands = [KEEPS[row] for row in rows]
+    assert all(hand.count(5) <= 1 and hand.count(11) <= 3 for hand in hands)
+    assert (5, 11, 11, 11) in hands and (11, 11, 11, 11) not in hands
+    # suit choices count: (1, 2, 3, 4) can be dealt 4**4 ways, (1, 1, 1, 1) one way
+    uniform_rows, uniform = opponent_keeps((5, 5, 5, 11), 0.0)
+    by_hand = dict(zip((KEEPS[r] for r in uniform_rows), uniform, strict=True))
+    assert by_hand[(1, 2, 3, 4)] == pytest.approx(256 * by_hand[(1, 1, 1, 1)])
+
+
+def test_an_entry_is_the_mean_of_its_solved_deals() -> None:
+    row = keep_index((2, 3, 4, 4))
+    mean, error = estimate_entry(row, 0, samples=5, seed=9)
+    rows, probabilities = opponent_keeps(KEEPS[row], PLAUSIBILITY)
+    drawn = rows[np.random.default_rng([9, 0, row]).choice(len(rows), 5, p=probabilities)]
+    values = [net_value((KEEPS[row], KEEPS[other], (), 0, 0)) for other in drawn]
+    assert mean == pytest.approx(np.mean(values))
+    assert error == pytest.approx(np.std(values, ddof=1) / np.sqrt(5))
+
+
+@pytest.mark.parametrize(("ranks", "role"), [((1, 2, 3, 4), 0), ((5, 10, 11, 13), 1)])
+def test_a_rebuilt_sample_matches_the_shipped_table(ranks: tuple[int, ...], role: int) -> None:
+    table = peg_table()
+    script = _build_script()
+    row = keep_index(ranks)
+    [(got_role, got_row, mean, error)] = script.build_rows(
+        [(role, row)], samples=table.samples, seed=table.seed
+    )
+    assert (got_role, got_row) == (role, row)
+    assert table.plausibility == PLAUSIBILITY
+    assert mean == pytest.approx(table.mean[role, row], abs=1e-5)
+    assert error == pytest.approx(table.error[role, row], abs=1e-5)
+
+
+def test_the_shipped_table_is_complete_and_precise() -> None:
+    table = peg_table()
+    assert table.mean.shape == table.error.shape == (2, 1820)
+    assert table.samples >= 200
+    assert np.all(table.error > 0) and float(np.median(table.error)) < 0.12
+    # the dealer, who answers the lead and usually plays last, pegs more on average
+    assert table.mean[1].mean() > table.mean[0].mean()
+
+
+def test_holds_get_the_pegging_of_their_ranks() -> None:
+    dealt = parse_cards("2H 3S 4D 4C 9H KS")
+    values = hold_pegging(dealt, dealer=False)
+    assert values.shape == (len(HOLDS),)
+    ranks = [int(card.rank) for card in dealt]
+    for h, (keep, _) in enumerate(HOLDS):
+        row = keep_index([ranks[i] for i in keep])
+        assert values[h] == peg_table().mean[0, row]
+    # a low run with a pair pegs better than any hold with the king and nine
+    best = max(range(len(HOLDS)), key=lambda h: values[h])
+    assert Counter(ranks[i] for i in HOLDS[best][0]) == Counter((2, 3, 4, 4))
