@@ -110,9 +110,7 @@ def take_turn(page: Any) -> str:
             else:
                 page.keyboard.press(str(enabled[0] + 1))
     elif phase == "show":
-        page.keyboard.press("n")
-        if page.get_attribute("#table", "data-version") == version:
-            return phase  # stepped to the next count of the show, no request made
+        page.keyboard.press("n")  # the next count, or the next deal: each is a move
     page.wait_for_selector(f'#table:not([data-version="{version}"])', timeout=10_000)
     return phase
 

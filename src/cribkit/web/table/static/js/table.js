@@ -11,7 +11,6 @@ const RED = new Set(["D", "H"]);
 const state = {
   view: null,
   selected: new Set(),
-  showStep: 0,
   lastSeq: -1,
   lastHand: 0,
   playLogSeen: 0,
@@ -129,7 +128,6 @@ function announce(view, { quiet = false } = {}) {
     state.lastHand = view.hand_number;
     state.playLogSeen = 0;
     state.starterSeen = null;
-    state.showStep = 0;
     state.selected.clear();
     state.announcedShows.clear();
     if (!quiet) {
@@ -293,8 +291,7 @@ function renderSpots(view) {
   starter.replaceChildren(view.starter ? cardElement(view.starter) : backElement());
   const cribCards = (view.discarded.length ? 2 : 0) + (view.opponent_has_discarded ? 2 : 0);
   const crib = $("crib");
-  const cribAt = view.shows.findIndex((s) => s.context === "crib");
-  const inShow = cribAt >= 0 && (view.phase === "game_over" || state.showStep >= cribAt);
+  const inShow = view.shows.some((s) => s.context === "crib");
   crib.replaceChildren(...(inShow ? [] : Array.from({ length: cribCards }, backElement)));
   $("crib-label").textContent = view.dealer === 0 ? T.your_crib : T.computer_crib;
   $("meta").textContent = view.hand_number
@@ -367,11 +364,11 @@ function renderShow(view) {
     panel.replaceChildren();
     return;
   }
-  const over = view.phase === "game_over";
-  const upto = over ? shows.length - 1 : Math.min(state.showStep, shows.length - 1);
+  // The server lays the counts down one at a time: the view holds those shown so far.
+  const upto = shows.length - 1;
   panel.hidden = false;
   const heading = document.createElement("h2");
-  heading.textContent = fill(T.the_show, { whose: showTitle(shows[upto]), n: upto + 1, total: shows.length });
+  heading.textContent = fill(T.the_show, { whose: showTitle(shows[upto]), n: upto + 1, total: 3 });
   const boxes = shows.slice(0, upto + 1).map(showTable);
   boxes.forEach((box, i) => box.classList.toggle("earlier", i < upto));
   panel.replaceChildren(heading, ...boxes.reverse());
@@ -411,12 +408,9 @@ function renderControls(view) {
   } else if (view.phase === "show") {
     status.textContent = "";
     primary.hidden = false;
-    if (state.showStep < view.shows.length - 1) {
+    if (legal("count").length) {
       primary.textContent = T.next_count;
-      primary.onclick = () => {
-        state.showStep += 1;
-        render();
-      };
+      primary.onclick = () => send(legal("count")[0]);
     } else {
       primary.textContent = T.next_deal;
       primary.onclick = () => send(legal("next")[0]);
@@ -576,8 +570,6 @@ async function resume(id) {
   const { status, data } = await api("GET", `/api/games/${id}`);
   if (status === 200) {
     update(data);
-    if (data.phase === "show") state.showStep = data.shows.length - 1;
-    render();
   } else {
     $("newgame").hidden = false;
     $("play-area").hidden = true;
