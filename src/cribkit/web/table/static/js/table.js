@@ -12,6 +12,7 @@ const state = {
   view: null,
   selected: new Set(),
   lastSeq: -1,
+  pegSeq: null,
   lastHand: 0,
   playLogSeen: 0,
   starterSeen: null,
@@ -193,21 +194,76 @@ function legal(type) {
   return state.view.legal_actions.filter((a) => a.type === type);
 }
 
-function placePegs(view) {
-  for (const player of [0, 1]) {
-    const pegs = view.pegs[player];
-    const holes = {
-      front: String(Math.min(pegs.front, 121)),
-      back: pegs.front === 0 && pegs.back === 0 ? "start" : String(pegs.back),
-    };
-    for (const which of ["back", "front"]) {
-      const peg = $(`peg-${player}-${which}`);
-      const hole = $(`hole-${player}-${holes[which]}`);
-      peg.setAttribute("cx", hole.getAttribute("cx"));
-      peg.setAttribute("cy", hole.getAttribute("cy"));
-      peg.dataset.hole = holes[which];
-      peg.dataset.score = String(pegs[which]);
+// ------------------------------------------------------------------ pegboard
+
+const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
+const LEAP_MS = 520;
+
+function holeOf(player, key) {
+  return $(`hole-${player}-${key}`);
+}
+
+function setPeg(peg, player, role, score, key) {
+  const hole = holeOf(player, key);
+  peg.id = `peg-${player}-${role}`;
+  peg.dataset.peg = role;
+  peg.classList.toggle("peg-front", role === "front");
+  peg.classList.toggle("peg-back", role === "back");
+  peg.setAttribute("r", role === "front" ? "5" : "4.2");
+  peg.setAttribute("cx", hole.getAttribute("cx"));
+  peg.setAttribute("cy", hole.getAttribute("cy"));
+  peg.dataset.hole = key;
+  peg.dataset.score = String(score);
+}
+
+// The scores made since the pegs were last placed, one per peg move, in order.
+function newMoves(view) {
+  const moves = [];
+  for (const event of view.events) {
+    if (state.pegSeq === null || event.seq <= state.pegSeq) continue;
+    const last = moves[moves.length - 1];
+    if (last && last.player === event.player && last.from === event.from_score) {
+      last.to = event.score;
+    } else {
+      moves.push({ player: event.player, from: event.from_score, to: event.score });
     }
+  }
+  return moves;
+}
+
+// One score: the back peg leaps over the front one into the new hole (drawn on top).
+function leap(move, delay) {
+  const { player } = move;
+  const front = $(`peg-${player}-front`);
+  const back = $(`peg-${player}-back`);
+  const x0 = Number(back.getAttribute("cx"));
+  const y0 = Number(back.getAttribute("cy"));
+  setPeg(back, player, "front", move.to, String(Math.min(move.to, 121)));
+  setPeg(front, player, "back", move.from, move.from === 0 ? "start" : String(move.from));
+  back.parentNode.append(back);
+  if (REDUCED_MOTION.matches) return;
+  const dx = x0 - Number(back.getAttribute("cx"));
+  const dy = y0 - Number(back.getAttribute("cy"));
+  back.animate(
+    [
+      { transform: `translate(${dx}px, ${dy}px)` },
+      { transform: `translate(${dx / 2}px, ${dy / 2 - 18}px) scale(1.35)`, offset: 0.5 },
+      { transform: "translate(0px, 0px)" },
+    ],
+    { duration: LEAP_MS, delay, easing: "ease-in-out", fill: "backwards" },
+  );
+}
+
+function placePegs(view) {
+  newMoves(view).forEach((move, i) => leap(move, i * (LEAP_MS * 0.8)));
+  state.pegSeq = view.event_count - 1;
+  for (const player of [0, 1]) {
+    // The view has the last word: the pegs stand where it says (also on a first load).
+    const pegs = view.pegs[player];
+    const frontKey = String(Math.min(pegs.front, 121));
+    const backKey = pegs.front === 0 && pegs.back === 0 ? "start" : String(pegs.back);
+    setPeg($(`peg-${player}-front`), player, "front", pegs.front, frontKey);
+    setPeg($(`peg-${player}-back`), player, "back", pegs.back, backKey);
     $(`score-${player}`).textContent = String(pegs.front);
     const gain = pegs.front - pegs.back;
     $(`gain-${player}`).textContent = pegs.front > 0 ? `(+${gain})` : "";
@@ -550,6 +606,7 @@ async function startGame(form) {
       state.view = null;
       state.lastHand = 0;
       state.lastSeq = -1;
+      state.pegSeq = null;
       $("talk").replaceChildren();
       history.replaceState(null, "", `/games/${answer.id}`);
       setBusy(false);
