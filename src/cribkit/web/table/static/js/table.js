@@ -11,6 +11,7 @@ const RED = new Set(["D", "H"]);
 const state = {
   view: null,
   selected: new Set(),
+  suggested: new Set(), // the hint's cards, marked until the move is made
   lastSeq: -1,
   pegSeq: null,
   lastHand: 0,
@@ -183,7 +184,10 @@ function takeEvents(events, test, quiet) {
 
 function update(view) {
   const first = state.view === null;
-  $("hint-box").hidden = true;
+  if (first || view.version !== state.view.version) {
+    $("hint-box").hidden = true;
+    state.suggested.clear();
+  }
   announce(view, { quiet: first });
   if (first && view.version > 0) talk(T.resumed);
   state.view = view;
@@ -297,6 +301,7 @@ function renderHand(view) {
     } else if (plays.has(code)) {
       button.addEventListener("click", () => send(legal("play").find((a) => a.card === code)));
     }
+    button.classList.toggle("suggested", state.suggested.has(code));
     button.setAttribute("aria-label", `${index + 1}: ${cardText(code)}`);
     hand.append(button);
   });
@@ -542,9 +547,8 @@ async function hint() {
   }
   box.textContent = data.explanation;
   const cards = data.action.cards || (data.action.card ? [data.action.card] : []);
-  for (const button of handButtons()) {
-    button.classList.toggle("suggested", cards.includes(button.dataset.card));
-  }
+  state.suggested = new Set(cards);
+  render();
 }
 
 // ------------------------------------------------------------------ keyboard
