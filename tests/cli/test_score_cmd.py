@@ -318,7 +318,7 @@ def test_peg_go_human_output() -> None:
     ],
 )
 def test_peg_follows_the_web_calculators_rules(moves: str) -> None:
-    from cribkit.web.tools import peg, read_play
+    from cribkit.web.tools.tools import peg, read_play
 
     data = json_out(invoke(["peg", *moves.split(), "--json"]))
     web = [step.to_dict() for step in peg(read_play(moves))]
