@@ -56,8 +56,10 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
-def start_game(page: Any, base: str, seed: int, level: str = "medium") -> str:
+def start_game(page: Any, base: str, seed: int, level: str = "medium", *, fast: bool = True) -> str:
+    """A new seeded game; ``fast`` turns off the pause before the computer's card."""
     page.goto(f"{base}/?seed={seed}")
+    page.evaluate(f"localStorage.setItem('cribkit-fast', '{1 if fast else 0}')")
     page.check(f'input[name="level"][value="{level}"]')
     page.focus("#start")
     page.keyboard.press("Enter")
@@ -108,7 +110,7 @@ def take_turn(page: Any) -> str:
             if len(enabled) > 1:
                 buttons.nth(enabled[-1]).click()  # a click, the rest by key
             else:
-                page.keyboard.press(str(enabled[0] + 1))
+                page.keyboard.press(buttons.nth(enabled[0]).get_attribute("data-key"))
     elif phase == "show":
         page.keyboard.press("n")  # the next count, or the next deal: each is a move
     page.wait_for_selector(f'#table:not([data-version="{version}"])', timeout=10_000)

@@ -88,6 +88,7 @@ async function send(action) {
       version: state.view.version,
     });
     if (status === 200) {
+      await computersPause(data);
       update(data);
     } else if (status === 409 && data && data.view) {
       message(T.stale);
@@ -101,6 +102,62 @@ async function send(action) {
     setBusy(false);
     render();
   }
+}
+
+// ------------------------------------------------------------------ the computer's pause
+
+const PAUSE_MS = 900;
+const FAST_KEY = "cribkit-fast";
+
+function fastPlay() {
+  try {
+    return localStorage.getItem(FAST_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+// The view as it stood just before the computer's first new card: the same answer cut at
+// that card (its pile, count and pegs as before), so the person sees their own card land
+// and the computer's follow a moment later. Nothing here is not in the answer already.
+function beforeComputer(prev, next) {
+  if (!prev || next.hand_number !== prev.hand_number || !["play", "show", "game_over"].includes(next.phase)) {
+    return null;
+  }
+  const at = next.play_log.findIndex((e, i) => i >= prev.play_log.length && e.player === 1 && e.card);
+  if (at < 0) return null;
+  const log = next.play_log.slice(0, at);
+  let start = 0;
+  log.forEach((e, i) => { if (e.reset) start = i + 1; });
+  const series = log.slice(start).filter((e) => e.card).map((e) => e.card);
+  const last = log[log.length - 1];
+  const played = next.play_log.slice(at).filter((e) => e.player === 1 && e.card).length;
+  return {
+    ...next,
+    version: prev.version,
+    phase: "play",
+    play_log: log,
+    series,
+    count: !last || last.reset ? 0 : last.count,
+    pegs: prev.pegs,
+    scores: prev.scores,
+    events: next.events.filter((e) => e.seq < prev.event_count),
+    event_count: prev.event_count,
+    shows: [],
+    outcome: null,
+    legal_actions: [],
+    opponent_cards_held: next.opponent_cards_held + played,
+  };
+}
+
+async function computersPause(next) {
+  const interim = fastPlay() ? null : beforeComputer(state.view, next);
+  if (!interim) return;
+  update(interim);
+  root.classList.add("waiting");
+  $("status").textContent = T.computer_turn;
+  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  root.classList.remove("waiting");
 }
 
 function message(text) {
@@ -283,13 +340,17 @@ function renderHand(view) {
   hand.replaceChildren();
   const plays = new Set(legal("play").map((a) => a.card));
   const discarding = legal("discard").length > 0;
-  view.hand.forEach((code, index) => {
+  // A card keeps its number (1-6 in the discard, 1-4 in the play) as the others are played.
+  const numbering = !discarding && view.kept.length ? view.kept : view.hand;
+  view.hand.forEach((code) => {
+    const index = numbering.indexOf(code);
     const button = cardElement(code, "button");
     button.type = "button";
     button.classList.add("in-hand");
     const key = document.createElement("span");
     key.className = "key";
     key.textContent = String(index + 1);
+    button.dataset.key = String(index + 1);
     button.append(key);
     const usable = !state.busy && (discarding || plays.has(code));
     button.disabled = !usable;
@@ -560,11 +621,12 @@ function handButtons() {
 function onKey(event) {
   if (!state.view || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target;
-  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
+  const typing = target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type);
+  if (typing || target instanceof HTMLTextAreaElement) return;
   const buttons = handButtons();
   const key = event.key;
   if (/^[1-6]$/.test(key)) {
-    const button = buttons[Number(key) - 1];
+    const button = buttons.find((b) => b.dataset.key === key);
     if (button && !button.disabled) {
       button.click();
       event.preventDefault();
@@ -642,6 +704,14 @@ $("newgame-form").addEventListener("submit", (event) => {
   startGame(event.target);
 });
 $("hint-button").addEventListener("click", hint);
+$("fast-play").checked = fastPlay();
+$("fast-play").addEventListener("change", (event) => {
+  try {
+    localStorage.setItem(FAST_KEY, event.target.checked ? "1" : "0");
+  } catch {
+    // private windows may refuse storage: the pause simply stays
+  }
+});
 document.addEventListener("keydown", onKey);
 root.classList.add("scripted");
 if (root.dataset.game) resume(root.dataset.game);
