@@ -63,6 +63,11 @@ def start_game(page: Any, base: str, seed: int, level: str = "medium", *, fast: 
     page.check(f'input[name="level"][value="{level}"]')
     page.focus("#start")
     page.keyboard.press("Enter")
+    page.wait_for_selector("#hand button.in-hand, #spread button.cut-card")
+    while page.locator("#spread button.cut-card:not([disabled])").count():  # cut for deal
+        version = page.get_attribute("#table", "data-version")
+        page.locator("#spread button.cut-card:not([disabled])").nth(20).click()
+        page.wait_for_selector(f'#table:not([data-version="{version}"])')
     page.wait_for_selector("#hand button.in-hand")
     game_id: str = page.url.rsplit("/", 1)[-1]
     return game_id
@@ -97,7 +102,11 @@ def take_turn(page: Any) -> str:
     """Make the person's next move with the keyboard (or a click); return the phase."""
     phase: str = page.get_attribute("#table", "data-phase")
     version = page.get_attribute("#table", "data-version")
-    if phase == "discard":
+    if page.locator("#spread button.cut-card:not([disabled])").count():
+        page.keyboard.press("ArrowRight")  # the cut by key: a position, then Enter
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    elif phase == "discard":
         page.keyboard.press("1")
         page.keyboard.press("2")
         page.keyboard.press("Enter")

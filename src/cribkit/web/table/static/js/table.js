@@ -537,6 +537,8 @@ function renderControls(view) {
       primary.textContent = T.next_deal;
       primary.onclick = () => send(legal("next")[0]);
     }
+  } else if (legal("cut").length) {
+    status.textContent = view.phase === "starter" ? T.cut_pack : T.cut_spread;
   } else if (view.phase === "play") {
     status.textContent = T.computer_turn;
   } else {
@@ -588,11 +590,70 @@ function render() {
   renderSpots(view);
   renderPile(view);
   renderHand(view);
+  renderCut(view);
   renderShow(view);
   renderControls(view);
   renderBanner(view);
   root.dataset.phase = view.phase;
   root.dataset.version = String(view.version);
+}
+
+// ------------------------------------------------------------------ the cut
+
+// The cut in the person's hands: a face-down spread (for the deal) or the pack (for the
+// starter). A button stands for a position only; the card there is the server's secret.
+function renderCut(view) {
+  const spread = $("spread");
+  const cuts = legal("cut");
+  const focused = document.activeElement && document.activeElement.closest("#spread")
+    ? document.activeElement.dataset.position : null;
+  spread.hidden = cuts.length === 0;
+  spread.classList.toggle("pack", view.phase === "starter");
+  if (cuts.length) {
+    const open = new Set(cuts.map((a) => a.position));
+    const first = Math.min(...open);
+    const last = Math.max(...open);
+    const size = view.phase === "starter" ? last + 1 : 52;
+    const buttons = [];
+    for (let position = view.phase === "starter" ? first : 0; position < size; position += 1) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "card back cut-card";
+      button.dataset.position = String(position);
+      button.setAttribute("aria-label", fill(T.cut_at, { n: position + 1 }));
+      if (open.has(position)) {
+        button.addEventListener("click", () => send(cuts.find((a) => a.position === position)));
+      } else {
+        button.disabled = true;
+        button.classList.add("taken");
+      }
+      buttons.push(button);
+    }
+    spread.replaceChildren(...buttons);
+    spread.style.setProperty("--n", String(buttons.length));
+    const again = focused && spread.querySelector(`[data-position="${focused}"]:not([disabled])`);
+    if (again) again.focus();
+  } else {
+    spread.replaceChildren();
+  }
+  // Both cards of the cut for deal face up until the first discard: low deals.
+  const box = $("cut-result");
+  const pairs = view.cut_for_deal || [];
+  const showCut = pairs.length > 0 && (view.phase === "cut_for_deal" || (view.hand_number === 1 && view.phase === "discard"));
+  box.hidden = !showCut;
+  if (showCut) {
+    const [mine, theirs] = pairs[pairs.length - 1];
+    const line = document.createElement("p");
+    line.append(`${T.you} `, cardElement(mine), ` · ${T.computer} `, cardElement(theirs));
+    const verdict = document.createElement("p");
+    verdict.className = "verdict";
+    verdict.textContent = view.phase === "cut_for_deal" ? T.cut_again : (view.dealer === 0 ? T.you_deal : T.computer_deals);
+    box.replaceChildren(line, verdict);
+  }
+}
+
+function cutButtons() {
+  return [...$("spread").querySelectorAll("button:not([disabled])")];
 }
 
 // ------------------------------------------------------------------ hints
@@ -632,7 +693,8 @@ function onKey(event) {
       event.preventDefault();
     }
   } else if (key === "ArrowRight" || key === "ArrowLeft") {
-    const enabled = buttons.filter((b) => !b.disabled);
+    const spread = cutButtons();
+    const enabled = spread.length ? spread : buttons.filter((b) => !b.disabled);
     if (!enabled.length) return;
     const at = enabled.indexOf(document.activeElement);
     const step = key === "ArrowRight" ? 1 : -1;
