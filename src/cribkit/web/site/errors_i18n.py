@@ -93,7 +93,9 @@ def _words(
     if isinstance(phase, str) and phase in PHASE_NAMES:
         words["phase"] = translations.gettext(PHASE_NAMES[phase])
     for key in _CARD_PARAMS.intersection(params):
-        words[key] = format_cards_unicode(parse_cards(str(params[key]), distinct=False))
+        value = params[key]
+        if isinstance(value, str):  # a number of cards (discard_count) stays a number
+            words[key] = format_cards_unicode(parse_cards(value, distinct=False))
     return words
 
 
