@@ -66,7 +66,8 @@ def start_game(page: Any, base: str, seed: int, level: str = "medium", *, fast: 
     page.wait_for_selector("#hand button.in-hand, #spread button.cut-card")
     while page.locator("#spread button.cut-card:not([disabled])").count():  # cut for deal
         version = page.get_attribute("#table", "data-version")
-        page.locator("#spread button.cut-card:not([disabled])").nth(20).click()
+        cards = page.locator("#spread button.cut-card:not([disabled])")
+        cards.nth(20).click(position={"x": 3, "y": 12})  # the edge showing in the spread
         page.wait_for_selector(f'#table:not([data-version="{version}"])')
     page.wait_for_selector("#hand button.in-hand")
     game_id: str = page.url.rsplit("/", 1)[-1]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cribkit.actions import Discard, Go, NextHand, Play
+from cribkit.actions import Cut, Discard, Go, NextHand, Play
 from cribkit.cards import Card
 from cribkit.events import PlayLogEntry
 from cribkit.view import PlayerView
@@ -38,13 +38,8 @@ class PlainTable:
 
 
 def _cut_positions(view: PlayerView) -> tuple[int, ...]:
-    """Positions the person may cut at (the engine's cut actions carry a ``position``)."""
-    positions = []
-    for action in view.legal_actions:
-        position = getattr(action, "position", None)
-        if isinstance(position, int):
-            positions.append(position)
-    return tuple(positions)
+    """Positions the person may cut at: a place in the spread or the pack, never a card."""
+    return tuple(action.position for action in view.legal_actions if isinstance(action, Cut))
 
 
 def _current_series(log: tuple[PlayLogEntry, ...]) -> tuple[PlayLogEntry, ...]:
