@@ -37,9 +37,11 @@ def watch_posts(page: Any) -> list[dict[str, Any]]:
     posted: list[dict[str, Any]] = []
     page.on(
         "request",
-        lambda r: posted.append(json.loads(r.post_data)["action"])
-        if r.method == "POST" and r.url.endswith("/actions")
-        else None,
+        lambda r: (
+            posted.append(json.loads(r.post_data)["action"])
+            if r.method == "POST" and r.url.endswith("/actions")
+            else None
+        ),
     )
     return posted
 
