@@ -50,13 +50,13 @@ def test_the_main_action_and_the_hint_are_in_view(
     page.keyboard.press("1")
     page.keyboard.press("h")
     page.wait_for_selector("#hint-box:not([hidden])")
+    page.screenshot(path=str(shots / f"table-fit-{width}x{height}-discard.png"))
     assert page.evaluate("window.scrollY") == 0
     assert in_view(page, "#primary"), "lay away"
     assert in_view(page, "#hint-box"), "the hint's explanation"
     for i in range(6):
         assert in_view(page, f"#hand button.in-hand >> nth={i}")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=str(shots / f"table-fit-{width}x{height}-discard.png"))
     page.keyboard.press("1")  # choosing cards keeps the hint's marks until the discard
     assert page.locator("#hand button.suggested").count() == 2
     seen: set[str] = set()

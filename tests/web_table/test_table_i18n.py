@@ -24,6 +24,7 @@ from cribkit.errors import CribkitError, IllegalActionError
 from cribkit.events import Pegs
 from cribkit.game import Game
 from cribkit.scoring import MAX_COUNT
+from cribkit.state import Phase
 from cribkit.view import view_of
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import Catalogues, language_by_code
@@ -248,6 +249,13 @@ def test_the_table_speaks_chinese_in_the_browser(browser: Any, zh_server: Server
     page = context.new_page()
     page.goto(f"{zh_server.url}/?seed=2024")
     page.click("#start")
+    page.wait_for_selector("#spread button.cut-card")
+    while page.get_attribute("#table", "data-phase") == "cut_for_deal":
+        version = page.get_attribute("#table", "data-version")
+        page.locator("#spread button.cut-card:not([disabled])").first.click(
+            position={"x": 3, "y": 12}
+        )
+        wait_for_move(page, version)
     page.wait_for_selector("#hand button.in-hand")
     page.click("#hint-button")
     page.wait_for_selector("#hint-box:not([hidden])")
@@ -257,6 +265,11 @@ def test_the_table_speaks_chinese_in_the_browser(browser: Any, zh_server: Server
     for key in ("1", "2", "Enter"):
         page.keyboard.press(key)
     wait_for_move(page, version)
+    if page.get_attribute("#table", "data-phase") == "starter":  # pone cuts the pack
+        version = page.get_attribute("#table", "data-version")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        wait_for_move(page, version)
     hinted = False
     while page.get_attribute("#table", "data-phase") == "play":
         if not hinted and page.is_visible("#hand button.in-hand:not([disabled])"):
@@ -290,6 +303,8 @@ def test_the_throw_near_the_end_is_explained_in_chinese_with_the_winning_chances
     seen: set[bool] = set()
     for seed in range(12):
         game = Game(seed=seed)
+        while game.state.phase is Phase.CUT_FOR_DEAL:  # the cut for deal, then the deal
+            game.apply(game.state.legal_actions()[0])
         for mine, theirs in ((112, 104), (100, 108)):
             pegs = (Pegs(mine, mine - 2), Pegs(theirs, theirs - 2))
             view = view_of(dataclasses.replace(game.state, pegs=pegs), 0)
