@@ -24,6 +24,7 @@ from cribkit.errors import CribkitError, IllegalActionError
 from cribkit.events import Pegs
 from cribkit.game import Game
 from cribkit.scoring import MAX_COUNT
+from cribkit.state import Phase
 from cribkit.view import view_of
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import Catalogues, language_by_code
@@ -49,6 +50,13 @@ def new_game(client: Any, seed: int = 7) -> View:
     response = client.post("/api/games", json={"level": "medium", "seed": seed})
     assert response.status_code == 201, response.text
     view: View = response.json()["view"]
+    return view
+
+
+def to_discard(client: Any, view: View) -> View:
+    """Cut for deal (the first open position) until the cards are dealt."""
+    while view["phase"] == "cut_for_deal":
+        view = move(client, view, view["legal_actions"][0], EN).json()
     return view
 
 
@@ -80,7 +88,7 @@ def too_high(view: View) -> str | None:
 
 
 def test_a_move_in_the_wrong_phase_is_refused_in_each_language(client: Any) -> None:
-    view = new_game(client)
+    view = to_discard(client, new_game(client))
     action = {"type": "play", "player": 0, "card": view["hand"][0]}
     english = move(client, view, action, EN)
     chinese = move(client, view, action, ZH)
@@ -97,7 +105,7 @@ def test_a_move_in_the_wrong_phase_is_refused_in_each_language(client: Any) -> N
 
 
 def test_a_card_past_31_is_refused_in_chinese_with_the_numbers(client: Any) -> None:
-    view = play_until(client, new_game(client), lambda v: too_high(v) is not None)
+    view = play_until(client, new_game(client, seed=4), lambda v: too_high(v) is not None)
     card = too_high(view)
     assert card is not None
     count = view["count"]
@@ -168,7 +176,7 @@ def engine_hint(app: Any, game_id: str) -> Any:
 
 
 def test_the_discard_hint_in_chinese_has_the_engines_numbers(client: Any, app: Any) -> None:
-    view = new_game(client)
+    view = to_discard(client, new_game(client))
     english = client.get(f"/api/games/{view['id']}/hint", headers=EN).json()
     chinese = client.get(f"/api/games/{view['id']}/hint", headers=ZH).json()
     assert english["explanation"] == engine_hint(app, view["id"]).explanation
@@ -228,8 +236,9 @@ def zh_server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 
 def prose(text: str) -> str:
-    """Text minus the English table talk quoted in it (“fifteen two”), kept by design."""
-    return re.sub(r"“[^”]*”", "", text)
+    """Text minus the English table talk quoted in it (“fifteen two”) or set beside the
+    Chinese in full-width brackets (十五得 2（fifteen two）), kept by design."""
+    return re.sub(r"“[^”]*”|（[^）]*）", "", text)
 
 
 def wait_for_move(page: Any, version: str | None) -> None:
@@ -247,6 +256,13 @@ def test_the_table_speaks_chinese_in_the_browser(browser: Any, zh_server: Server
     page = context.new_page()
     page.goto(f"{zh_server.url}/?seed=2024")
     page.click("#start")
+    page.wait_for_selector("#spread button.cut-card")
+    while page.get_attribute("#table", "data-phase") == "cut_for_deal":
+        version = page.get_attribute("#table", "data-version")
+        page.locator("#spread button.cut-card:not([disabled])").first.click(
+            position={"x": 3, "y": 12}
+        )
+        wait_for_move(page, version)
     page.wait_for_selector("#hand button.in-hand")
     page.click("#hint-button")
     page.wait_for_selector("#hint-box:not([hidden])")
@@ -256,6 +272,11 @@ def test_the_table_speaks_chinese_in_the_browser(browser: Any, zh_server: Server
     for key in ("1", "2", "Enter"):
         page.keyboard.press(key)
     wait_for_move(page, version)
+    if page.get_attribute("#table", "data-phase") == "starter":  # pone cuts the pack
+        version = page.get_attribute("#table", "data-version")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        wait_for_move(page, version)
     hinted = False
     while page.get_attribute("#table", "data-phase") == "play":
         if not hinted and page.is_visible("#hand button.in-hand:not([disabled])"):
@@ -289,6 +310,8 @@ def test_the_throw_near_the_end_is_explained_in_chinese_with_the_winning_chances
     seen: set[bool] = set()
     for seed in range(12):
         game = Game(seed=seed)
+        while game.state.phase is Phase.CUT_FOR_DEAL:  # the cut for deal, then the deal
+            game.apply(game.state.legal_actions()[0])
         for mine, theirs in ((112, 104), (100, 108)):
             pegs = (Pegs(mine, mine - 2), Pegs(theirs, theirs - 2))
             view = view_of(dataclasses.replace(game.state, pegs=pegs), 0)

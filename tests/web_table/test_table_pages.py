@@ -56,7 +56,7 @@ def test_stats_add_up_finished_games_and_replays_step_through_them(client: Any, 
     )
     assert f"/games/{game_id}/replay" in html
     first = client.get(f"/games/{game_id}/replay")
-    assert first.status_code == 200 and "Cut for deal" in first.text
+    assert first.status_code == 200 and "cuts the deck at" in first.text  # a position
     last_step = len(record.actions) - 1
     last = client.get(f"/games/{game_id}/replay?step={last_step}")
     assert f"Step {last_step + 1} of {last_step + 1}" in last.text
