@@ -1,0 +1,107 @@
+"""A game's history over the API: the talk and score sheet so far, and a finished record.
+
+``GET /api/games/{id}/history`` is what a reloaded table (or a second tab) reads to
+rebuild its talk and score sheet; it holds only what the person has seen. ``GET
+/api/games/{id}/record`` hands out the record as a text file, only once the game is over:
+before that it would show the computer's hand, the crib and the deck.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from cribkit.errors import CribkitError
+from cribkit.record import GameRecord
+from cribkit.web.site.errors_i18n import error_message
+from cribkit.web.site.i18n import translator
+from cribkit.web.site.players_identity import player_id_of
+from cribkit.web.table.api_games import Message, service_of
+from cribkit.web.table.games import HUMAN, GameNotFoundError, LoadedGame
+from cribkit.web.table.history import History, game_history, talk_text
+
+__all__ = ["history_of", "history_payload", "record_filename", "router"]
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": Message, "description": "No such game for this player."},
+}
+
+
+class GameNotFinishedError(CribkitError):
+    """The record of a game in progress would reveal the cards still hidden."""
+
+
+def history_of(loaded: LoadedGame) -> History:
+    """The history the person has seen: the show only as far as their view reveals it."""
+    shown = len(loaded.game.view(HUMAN).shows)
+    return game_history(GameRecord.of(loaded.game), shown=shown)
+
+
+def history_payload(history: History, request: Request) -> dict[str, Any]:
+    """The history as JSON, each talk line already said in the reader's language."""
+    tr = translator(request)
+    return {
+        "talk": [
+            {
+                "hand_number": line.hand,
+                "kind": line.kind,
+                "player": line.player,
+                "text": talk_text(line, tr),
+                "class": line.css,
+            }
+            for line in history.talk
+        ],
+        "sheet": [row.to_dict() for row in history.sheet],
+    }
+
+
+def record_filename(game_id: str) -> str:
+    return f"cribkit-game-{game_id}.txt"
+
+
+def _error(request: Request, status_code: int, error: CribkitError) -> JSONResponse:
+    body = {"detail": error_message(error, translator(request)), "code": error.code}
+    return JSONResponse(body, status_code=status_code)
+
+
+@router.get("/{game_id}/history", responses=_NOT_FOUND)
+def get_history(request: Request, game_id: str) -> Any:
+    """The table talk (oldest first) and the score sheet of the game so far."""
+    try:
+        loaded = service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return _error(request, 404, exc)
+    payload = history_payload(history_of(loaded), request)
+    payload.update(id=loaded.id, version=loaded.version, status=loaded.status)
+    return payload
+
+
+@router.get(
+    "/{game_id}/record",
+    responses={
+        **_NOT_FOUND,
+        200: {"content": {"text/plain": {}}, "description": "The record, one action a line."},
+        409: {"model": Message, "description": "The game is not over yet."},
+    },
+)
+def get_record(request: Request, game_id: str) -> Any:
+    """A finished game's record as a text file, for ``cribkit replay`` or the replay page."""
+    try:
+        loaded = service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return _error(request, 404, exc)
+    if not loaded.game.is_over:
+        refusal = GameNotFinishedError(
+            "the game is not over: its record would show the computer's cards",
+            code="game_not_finished",
+        )
+        return _error(request, 409, refusal)
+    disposition = f'attachment; filename="{record_filename(loaded.id)}"'
+    return PlainTextResponse(
+        GameRecord.of(loaded.game).to_text(),
+        headers={"Content-Disposition": disposition},
+    )

@@ -1,0 +1,215 @@
+"""A game's history as one seat may know it: the table talk and the score sheet so far.
+
+Both are read from the stored record by replaying it, so a reload or a second tab gets
+the same talk the first tab heard live. Only public facts go in: the cut for deal, who
+deals, the starter, each card played or go said, each score, and each hand or crib once
+it is counted at the show. Deals and discards are never described (the person's own
+cards are on the table anyway; the computer's are secret), so nothing here can leak.
+
+``shown`` limits the show of the last hand to the counts the table has revealed so far,
+for a table that counts the show one step at a time.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from cribkit.actions import CutForDeal, Deal, Go, Play, TurnStarter
+from cribkit.cards import Card
+from cribkit.events import ScoreContext, ScoreEvent, Show
+from cribkit.record import GameRecord, ReplayStep
+from cribkit.web.site.labels import KIND_LABELS
+from cribkit.web.table.routes_table import SCRIPT_STRINGS
+
+__all__ = [
+    "History",
+    "SheetHand",
+    "TalkLine",
+    "game_history",
+    "talk_text",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TalkLine:
+    """One line of table talk: ``kind`` picks the sentence, the rest fills it in."""
+
+    hand: int
+    kind: str
+    player: int | None = None
+    cards: tuple[Card, ...] = ()
+    count: int | None = None
+    event: ScoreEvent | None = None
+    show: Show | None = None
+    tie: bool = False
+
+    @property
+    def css(self) -> str:
+        """The class the live table gives the same line (colour by seat, weight by kind)."""
+        lane = "" if self.player is None else f" lane-{self.player}"
+        kind = "score" if self.kind == "scored" else self.kind
+        return f"{kind}{lane}".strip()
+
+
+@dataclass(slots=True)
+class SheetHand:
+    """One deal on the score sheet: each seat's pegging (play and heels), hand and the crib.
+
+    ``hand[p]`` and ``crib`` stay ``None`` until counted: the show is still to come, or the
+    game ended before that count. ``totals`` are the scores after everything counted.
+    """
+
+    number: int
+    dealer: int
+    pegging: list[int] = field(default_factory=lambda: [0, 0])
+    hand: list[int | None] = field(default_factory=lambda: [None, None])
+    crib: int | None = None
+    totals: list[int] = field(default_factory=lambda: [0, 0])
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "hand_number": self.number,
+            "dealer": self.dealer,
+            "pegging": list(self.pegging),
+            "hand": list(self.hand),
+            "crib": self.crib,
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """The talk (oldest first) and the score sheet (one row per deal) of a game so far."""
+
+    talk: tuple[TalkLine, ...]
+    sheet: tuple[SheetHand, ...]
+
+
+def _new_shows(step: ReplayStep) -> tuple[Show, ...]:
+    before, after = step.before, step.after
+    if after.hand_number != before.hand_number:
+        return after.shows
+    return after.shows[len(before.shows) :]
+
+
+def _step_lines(step: ReplayStep, hidden: set[int]) -> Iterator[TalkLine]:
+    """The talk of one replay step (``hidden``: ids of shows not revealed yet)."""
+    hand = step.after.hand_number
+    action = step.action
+    play_events = [e for e in step.events if e.context in (ScoreContext.PLAY, ScoreContext.HEELS)]
+    match action:
+        case CutForDeal(cards):
+            tie = step.after.dealer is None
+            yield TalkLine(hand, "cut", None, cards, tie=tie)
+        case Deal():
+            yield TalkLine(hand, "deal", step.after.dealer)
+        case TurnStarter(card):
+            yield TalkLine(hand, "starter", None, (card,))
+        case Play(player, card):
+            count = step.before.count + card.pips
+            yield TalkLine(hand, "play", player, (card,), count)
+        case Go(player):
+            yield TalkLine(hand, "go", player)
+    for event in play_events:
+        yield TalkLine(hand, "scored", event.player, event=event)
+    for show in _new_shows(step):
+        if id(show) not in hidden:
+            yield TalkLine(hand, "show", show.player, show=show)
+
+
+def _hidden_event(step: ReplayStep, event: ScoreEvent, hidden: set[int]) -> bool:
+    """Whether ``event`` belongs to a count of the show not revealed yet."""
+    if event.context not in (ScoreContext.HAND, ScoreContext.CRIB):
+        return False
+    return any(
+        id(show) in hidden
+        for show in _new_shows(step)
+        if show.player == event.player and show.context is event.context
+    )
+
+
+def _count_step(step: ReplayStep, sheet: list[SheetHand], hidden: set[int]) -> None:
+    """Add one step's points (and the counts it revealed) to the sheet."""
+    if isinstance(step.action, Deal):
+        dealer = step.after.dealer
+        assert dealer is not None
+        sheet.append(SheetHand(step.after.hand_number, dealer, totals=list(step.before.scores)))
+    if not sheet:
+        return  # the cut for deal scores nothing
+    row = sheet[-1]
+    for show in _new_shows(step):
+        if id(show) in hidden:
+            continue
+        if show.context is ScoreContext.CRIB:
+            row.crib = show.breakdown.total
+        else:
+            row.hand[show.player] = show.breakdown.total
+    for event in step.events:
+        if _hidden_event(step, event, hidden):
+            continue
+        if event.context in (ScoreContext.PLAY, ScoreContext.HEELS):
+            row.pegging[event.player] += event.points
+        row.totals[event.player] = event.score
+
+
+def game_history(record: GameRecord, *, shown: int | None = None) -> History:
+    """Talk and sheet of ``record``; only ``shown`` counts of the last hand's show, if given."""
+    steps = list(record.replay())
+    hidden: set[int] = set()
+    if steps and shown is not None:
+        hidden = {id(show) for show in steps[-1].after.shows[max(shown, 0) :]}
+    talk: list[TalkLine] = []
+    sheet: list[SheetHand] = []
+    for step in steps:
+        talk.extend(_step_lines(step, hidden))
+        _count_step(step, sheet, hidden)
+    return History(tuple(talk), tuple(sheet))
+
+
+def _who(player: int | None, tr: gettext.NullTranslations) -> str:
+    return tr.gettext(SCRIPT_STRINGS["you"] if player == 0 else SCRIPT_STRINGS["computer"])
+
+
+def _show_title(show: Show, tr: gettext.NullTranslations) -> str:
+    mine = show.player == 0
+    if show.context is ScoreContext.CRIB:
+        key = "your_crib" if mine else "computer_crib"
+    else:
+        key = "your_hand" if mine else "computer_hand"
+    return tr.gettext(SCRIPT_STRINGS[key])
+
+
+def _say(key: str, tr: gettext.NullTranslations, **values: object) -> str:
+    return tr.gettext(SCRIPT_STRINGS[key]).format(**values)
+
+
+def talk_text(line: TalkLine, tr: gettext.NullTranslations) -> str:
+    """``line`` in the reader's language, word for word as the live table says it."""
+    match line.kind:
+        case "cut":
+            you, computer = (card.unicode for card in line.cards)
+            text = _say("cut_line", tr, you=you, computer=computer)
+            return f"{text} {_say('cut_again', tr)}" if line.tie else text
+        case "deal":
+            hand = _say("hand_no", tr, n=line.hand)
+            dealer = _say("you_deal" if line.player == 0 else "computer_deals", tr)
+            return _say("hand_line", tr, hand=hand, dealer=dealer)
+        case "starter":
+            return _say("starter_line", tr, card=line.cards[0].unicode)
+        case "play":
+            who = _who(line.player, tr)
+            return _say("played", tr, who=who, card=line.cards[0].unicode, count=line.count)
+        case "go":
+            return _say("said_go", tr, who=_who(line.player, tr))
+        case "scored":
+            assert line.event is not None
+            item = line.event.item
+            label = tr.gettext(KIND_LABELS[item.kind])
+            said = _say("scored", tr, who=_who(line.player, tr), points=item.points, label=label)
+            return f"{said}  “{item.call}”"
+    assert line.show is not None
+    whose = _show_title(line.show, tr)
+    breakdown = line.show.breakdown
+    return _say("show_line", tr, whose=whose, call=breakdown.call, total=breakdown.total)
