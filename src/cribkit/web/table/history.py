@@ -13,7 +13,7 @@ for a table that counts the show one step at a time.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from cribkit.actions import CutForDeal, Deal, Go, Play, TurnStarter
@@ -154,9 +154,14 @@ def _count_step(step: ReplayStep, sheet: list[SheetHand], hidden: set[int]) -> N
         row.totals[event.player] = event.score
 
 
-def game_history(record: GameRecord, *, shown: int | None = None) -> History:
-    """Talk and sheet of ``record``; only ``shown`` counts of the last hand's show, if given."""
-    steps = list(record.replay())
+def game_history(
+    record: GameRecord, *, shown: int | None = None, steps: Sequence[ReplayStep] | None = None
+) -> History:
+    """Talk and sheet of ``record``; only ``shown`` counts of the last hand's show, if given.
+
+    ``steps`` is the record already replayed, for a caller that has it at hand.
+    """
+    steps = list(record.replay()) if steps is None else steps
     hidden: set[int] = set()
     if steps and shown is not None:
         hidden = {id(show) for show in steps[-1].after.shows[max(shown, 0) :]}

@@ -31,17 +31,20 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 
 
 def _step_number(raw: object) -> int:
-    """The moment asked for; anything unreadable is the first."""
+    """The moment asked for (past the end is the end); anything unreadable is the first."""
     text = str(raw or "0").strip()
-    return int(text) if text.isdigit() and len(text) < 7 else 0
+    if not (text.isascii() and text.isdigit()):
+        return 0
+    return int(text) if len(text) < 10 else 10**9
 
 
 def _replay_context(record: GameRecord, step: int) -> dict[str, Any]:
     """What replay.html needs to draw moment ``step`` of ``record``."""
-    frames = list(moments(record.replay()))
+    steps = list(record.replay())
+    frames = list(moments(steps))
     index = min(max(step, 0), len(frames) - 1)
     moment = frames[index]
-    history = game_history(record)
+    history = game_history(record, steps=steps)
     starts = [i for i, frame in enumerate(frames) if frame.hand_starts]
     return {
         "missing": False,
@@ -56,7 +59,7 @@ def _replay_context(record: GameRecord, step: int) -> dict[str, Any]:
         "gains": [p.front - p.back for p in moment.pegs],
         "sheet": history.sheet,
         "current_hand": moment.state.hand_number,
-        "finished": record.final_state().is_over,
+        "finished": steps[-1].after.is_over,
     }
 
 
@@ -67,7 +70,8 @@ def replay(request: Request, game_id: str, step: str = "0") -> HTMLResponse:
         text = service_of(request).record_text(player_id_of(request), game_id)
     except GameNotFoundError:
         return render(request, "replay.html", {"missing": True}, status_code=404)
-    context = _replay_context(GameRecord.parse(text), _step_number(step))
+    record = GameRecord.parse(text, check=False)  # stored by the server, replayed just below
+    context = _replay_context(record, _step_number(step))
     context.update(
         game_id=game_id,
         download=f"/api/games/{game_id}/record",
