@@ -44,7 +44,10 @@ def _replay_context(record: GameRecord, step: int) -> dict[str, Any]:
     frames = list(moments(steps))
     index = min(max(step, 0), len(frames) - 1)
     moment = frames[index]
-    history = game_history(record, steps=steps)
+    # The sheet as it stood at this moment: a replay does not tell the end in advance.
+    done = next(i for i, step in enumerate(steps) if step is moment.step) + 1
+    so_far = GameRecord(record.rules, record.seed, record.actions[:done])
+    history = game_history(so_far, shown=len(moment.shows), steps=steps[:done])
     starts = [i for i, frame in enumerate(frames) if frame.hand_starts]
     return {
         "missing": False,
