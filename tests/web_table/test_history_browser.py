@@ -127,6 +127,7 @@ def test_the_record_goes_out_from_the_banner_and_stats_and_back_in_to_the_replay
     page.screenshot(path=str(shots / "history-table-game-over.png"), full_page=True)
 
     page.goto(f"{server.url}/stats")
+    page.screenshot(path=str(shots / "history-stats.png"), full_page=True)
     with page.expect_download() as stats_download:
         page.click(f'tr[data-game="{game_id}"] a.record-download')
     stats_file = tmp_path / "stats.txt"
