@@ -11,7 +11,7 @@ import pytest
 from table_support import COMPUTER, HUMAN, hidden_cards, play_out, stored_record
 
 from cribkit.cards import Card
-from cribkit.events import ScoreContext
+from cribkit.events import Pegs, ScoreContext
 from cribkit.game import Game
 from cribkit.players import strategy_for_level
 from cribkit.record import GameRecord
@@ -202,6 +202,23 @@ def test_the_replay_pegs_once_per_score_with_the_gap_the_last_score(client: Any,
                 assert back == fronts[player] and front == fronts[player] + gained
             fronts[player] = front
     assert shows >= 6  # the show is counted one hand, one crib at a time
+
+
+def test_replay_moments_peg_as_the_engine_does_one_leap_per_score() -> None:
+    record = GameRecord.of(finished_game(19))
+    frames = list(moments(record.replay()))
+    counts = 0
+    for frame in frames:
+        for player in (HUMAN, COMPUTER):
+            mine = [e for e in frame.events if e.player == player]
+            if mine:
+                assert len({e.from_score for e in mine}) == 1  # one score, one move
+                assert frame.pegs[player] == Pegs(mine[-1].score, mine[-1].from_score)
+        if frame.said.kind.startswith("show_"):
+            counts += 1
+            assert frame.shows[-1].player == frame.said.player
+    assert frames[-1].pegs == record.final_state().pegs
+    assert counts >= 3 * (record.final_state().hand_number - 1)
 
 
 def test_the_replay_says_you_play_not_you_plays(client: Any, app: Any) -> None:
