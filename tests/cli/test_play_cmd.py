@@ -13,7 +13,8 @@ from rich.console import Console
 from cribkit.actions import Discard, Go, Play
 from cribkit.analysis.hints import hint
 from cribkit.cards import Card, Rank
-from cribkit.cli.play_cmd import COMPUTER, HUMAN, TerminalGame, pegboard
+from cribkit.cli.pegboard import pegboard
+from cribkit.cli.play_cmd import COMPUTER, HUMAN, TerminalGame
 from cribkit.events import Pegs, ScoreContext
 from cribkit.players import make_strategy
 from cribkit.record import GameRecord

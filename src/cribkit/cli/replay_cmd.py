@@ -30,8 +30,9 @@ from cribkit.cli.output import (
     print_json,
     print_show,
 )
+from cribkit.cli.pegboard import pegboard
 from cribkit.cli.records import record_notes
-from cribkit.events import Outcome, ScoreContext, ScoreEvent, Show
+from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.rules import Skunk
 from cribkit.scoring import Breakdown, ScoreKind
@@ -108,6 +109,7 @@ class HandSummary:
     shows: tuple[Show, ...] = ()
     show_events: list[ScoreEvent] = field(default_factory=list)
     scores: tuple[int, int] = (0, 0)
+    pegs: tuple[Pegs, Pegs] = (Pegs(), Pegs())
 
     def kept(self, player: int) -> tuple[Card, ...]:
         return tuple(card for card in self.dealt[player] if card not in self.discards[player])
@@ -136,6 +138,7 @@ class HandSummary:
                 for show in self.shows
             ],
             "scores": list(self.scores),
+            "pegs": [{"front": peg.front, "back": peg.back} for peg in self.pegs],
         }
 
 
@@ -153,7 +156,7 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
             hands.append(HandSummary(after.hand_number, after.dealer, tuple(cuts), action.hands))
             cuts.clear()
         hand = hands[-1]
-        hand.scores = after.scores
+        hand.scores, hand.pegs = after.scores, after.pegs
         if isinstance(action, Discard):
             hand.discards = after.discards
         elif isinstance(action, TurnStarter):
@@ -205,7 +208,7 @@ def replay(
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-        raise fail(f"cannot read {file}: {reason}") from None
+        raise fail(f"cannot read {file}: {reason}", code="cannot_read") from None
     record = GameRecord.parse(text)
     notes = record_notes(text)
     if json_output:
@@ -249,6 +252,7 @@ def _print_hand(console: Console, hand: HandSummary) -> None:
             if len(pegged) < len(show.breakdown.items) and pegged:
                 console.print("  (game over: the rest is not pegged)")
     console.print(Text.assemble("Scores: ", _scores_text(hand.scores)))
+    console.print(pegboard(hand.pegs, names=(_name(0), _name(1))))
 
 
 def _cut_text(cut: CutForDeal) -> Text:
