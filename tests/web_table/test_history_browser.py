@@ -103,6 +103,35 @@ def test_talk_and_score_sheet_come_back_after_a_reload_and_in_a_second_tab(
     context.close()
 
 
+def test_a_tab_left_behind_hears_the_whole_talk_when_it_catches_up(
+    browser: Any, server: ServerProcess
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    ahead = context.new_page()
+    errors = watch_errors(ahead)
+    game_id = start_game(ahead, server.url, seed=606)
+    behind = context.new_page()
+    behind.goto(f"{server.url}/games/{game_id}")
+    wait_for_history(behind, 0)
+    for _ in range(60):  # the first tab plays on into the second deal
+        view = api_view(ahead, server.url, game_id)
+        if view["hand_number"] == 2 and view["phase"] == "play":
+            break
+        take_turn(ahead)
+    wait_for_history(ahead, view["version"])
+    behind.keyboard.press("1")  # a move on the old position: 409, and the current view
+    behind.keyboard.press("2")
+    behind.keyboard.press("Enter")
+    wait_for_history(behind, view["version"])
+    heard = [line for line in talk_lines(ahead) if not line.startswith("Welcome back")]
+    caught_up = talk_lines(behind)
+    assert len(caught_up) > 20
+    assert caught_up == heard[: len(caught_up)]
+    assert sheet_rows(behind) == sheet_rows(ahead)
+    assert errors == []
+    context.close()
+
+
 def test_the_record_goes_out_from_the_banner_and_stats_and_back_in_to_the_replay(
     browser: Any, server: ServerProcess, shots: Path, tmp_path: Path
 ) -> None:

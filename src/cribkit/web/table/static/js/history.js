@@ -57,12 +57,20 @@ function fillTalk(lines, view) {
   const list = $("talk");
   const earlier = lines.filter((line) => !(line.kind === "show" && line.hand_number === view.hand_number));
   const room = Math.max(TALK_LINES - list.children.length, 0);
-  for (const line of earlier.slice(-room).reverse()) {
-    const item = document.createElement("li");
-    item.className = `${line.class} earlier`;
-    item.textContent = line.text;
-    list.append(item);
-  }
+  list.append(...earlier.slice(earlier.length - room).reverse().map(talkItem));
+}
+
+// After another tab moved the game on (a jump of more than one version), the talk
+// table.js kept is missing lines: say the whole history again, as the server has it.
+function retellTalk(lines) {
+  $("talk").replaceChildren(...lines.slice(-TALK_LINES).reverse().map(talkItem));
+}
+
+function talkItem(line) {
+  const item = document.createElement("li");
+  item.className = line.class;
+  item.textContent = line.text;
+  return item;
 }
 
 function offerRecord(view) {
@@ -82,6 +90,7 @@ function offerRecord(view) {
 export async function refreshHistory(view, first) {
   offerRecord(view);
   if (!first && view.version === shownVersion) return;
+  const jumped = !first && shownVersion !== null && view.version > shownVersion + 1;
   shownVersion = view.version;
   asked += 1;
   const mine = asked;
@@ -98,5 +107,6 @@ export async function refreshHistory(view, first) {
   if (!data || mine !== asked) return;
   renderSheet(data.sheet, view.hand_number);
   if (first) fillTalk(data.talk, view);
+  else if (jumped) retellTalk(data.talk);
   $("sheet-panel").dataset.version = String(data.version);
 }
