@@ -19,7 +19,7 @@ from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import player_id_of
 from cribkit.web.table.api_games import Message, service_of
-from cribkit.web.table.games import HUMAN, GameNotFoundError, LoadedGame
+from cribkit.web.table.games import FINISHED, HUMAN, GameNotFoundError, LoadedGame
 from cribkit.web.table.history import History, game_history, talk_text
 
 __all__ = ["history_of", "history_payload", "record_filename", "router"]
@@ -94,7 +94,7 @@ def get_record(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    if not loaded.game.is_over:
+    if loaded.status != FINISHED:
         refusal = GameNotFinishedError(
             "the game is not over: its record would show the computer's cards",
             code="game_not_finished",
