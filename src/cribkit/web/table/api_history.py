@@ -31,6 +31,10 @@ _NOT_FOUND: dict[int | str, dict[str, Any]] = {
 }
 
 
+_JSON_MESSAGE = {"application/json": {"schema": {"$ref": "#/components/schemas/Message"}}}
+"""An error answer of the text endpoint: JSON like every other error of the API."""
+
+
 class GameNotFinishedError(CribkitError):
     """The record of a game in progress would reveal the cards still hidden."""
 
@@ -82,10 +86,11 @@ def get_history(request: Request, game_id: str) -> Any:
 
 @router.get(
     "/{game_id}/record",
+    response_class=PlainTextResponse,
     responses={
-        **_NOT_FOUND,
-        200: {"content": {"text/plain": {}}, "description": "The record, one action a line."},
-        409: {"model": Message, "description": "The game is not over yet."},
+        200: {"description": "The record as text, one action a line."},
+        404: {"description": "No such game for this player.", "content": _JSON_MESSAGE},
+        409: {"description": "The game is not over yet.", "content": _JSON_MESSAGE},
     },
 )
 def get_record(request: Request, game_id: str) -> Any:
