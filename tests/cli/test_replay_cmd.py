@@ -221,9 +221,14 @@ def test_each_hand_ends_with_the_pegboard(tmp_path: Path, seed: int) -> None:
     data = replay_json(path)
     hands = data["hands"]
     assert isinstance(hands, list)
+    last_move = [0, 0]
     for hand in hands:
         assert [peg["front"] for peg in hand["pegs"]] == hand["scores"]
-        assert all(0 <= peg["back"] <= peg["front"] for peg in hand["pegs"])
+        for event in all_events(hand):  # a move: one player's events from one from_score
+            seat = event["player"]
+            last_move[seat] = event["score"] - event["from_score"]
+        for seat, peg in enumerate(hand["pegs"]):
+            assert peg["front"] - peg["back"] == last_move[seat]  # the gap is the last score
     final = record.final_state()
     assert hands[-1]["pegs"] == [{"front": p.front, "back": p.back} for p in final.pegs]
     text = invoke(["replay", str(path)]).stdout

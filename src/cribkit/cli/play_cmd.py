@@ -22,7 +22,14 @@ from cribkit.analysis.hints import hint
 from cribkit.cards import Card, Rank, format_cards_unicode, parse_card
 from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.names import level_name
-from cribkit.cli.output import card_text, cards_text, event_text, make_console, print_show
+from cribkit.cli.output import (
+    card_text,
+    cards_text,
+    make_console,
+    move_text,
+    print_show,
+    score_moves,
+)
 from cribkit.cli.pegboard import pegboard
 from cribkit.cli.records import check_new_file, write_record
 from cribkit.dealing import new_seed
@@ -285,9 +292,9 @@ class TerminalGame:
                 self.console.print(
                     Text.assemble((who, "bold"), verb, card_text(entry.card), f" — “{said}”")
                 )
-        for event in events:
-            if event.context in (ScoreContext.PLAY, ScoreContext.HEELS):
-                self.console.print(Text.assemble("  ", event_text(event, name=_name(event.player))))
+        pegged = [e for e in events if e.context in (ScoreContext.PLAY, ScoreContext.HEELS)]
+        for move in score_moves(pegged):
+            self.console.print(Text.assemble("  ", move_text(move, name=_name(move.player))))
         if view.play_log[log_before:] and view.play_log[-1].reset and view.outcome is None:
             self.console.print(Text("  The count goes back to zero.", style="dim"))
         self._announce_shows(view)

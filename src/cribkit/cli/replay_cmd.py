@@ -25,10 +25,11 @@ from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import (
     card_text,
     cards_text,
-    event_text,
     make_console,
+    move_text,
     print_json,
     print_show,
+    score_moves,
 )
 from cribkit.cli.pegboard import pegboard
 from cribkit.cli.records import record_notes
@@ -239,8 +240,8 @@ def _print_hand(console: Console, hand: HandSummary) -> None:
         )
     if hand.starter is not None:
         console.print(Text.assemble("starter ", card_text(hand.starter)))
-    for event in hand.heels:
-        console.print(event_text(event, name=_name(event.player)))
+    for move in score_moves(hand.heels):
+        console.print(move_text(move, name=_name(move.player)))
     if hand.play:
         console.print(Text("The play", style="bold underline"))
         console.print(_play_table(hand.play))

@@ -57,6 +57,7 @@ ERROR_MESSAGES: dict[str, str] = {
     ),
     "stale_race": N_("another move was made at the same moment; the table now shows it"),
     "hint_not_your_turn": N_("nothing to do right now: it is not your turn"),
+    "bad_seed": N_("a seed is a whole number from 0 to %(max)d"),
 }
 """Catalogue message by code, or by ``code/action`` where the action changes the words."""
 
@@ -92,7 +93,9 @@ def _words(
     if isinstance(phase, str) and phase in PHASE_NAMES:
         words["phase"] = translations.gettext(PHASE_NAMES[phase])
     for key in _CARD_PARAMS.intersection(params):
-        words[key] = format_cards_unicode(parse_cards(str(params[key]), distinct=False))
+        value = params[key]
+        if isinstance(value, str):  # a number of cards (discard_count) stays a number
+            words[key] = format_cards_unicode(parse_cards(value, distinct=False))
     return words
 
 

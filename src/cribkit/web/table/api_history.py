@@ -15,24 +15,27 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from cribkit.errors import CribkitError
 from cribkit.record import GameRecord
-from cribkit.web.site.errors_i18n import error_message
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import player_id_of
-from cribkit.web.table.api_games import Message, service_of
+from cribkit.web.table.api_games import service_of
 from cribkit.web.table.games import FINISHED, HUMAN, GameNotFoundError, LoadedGame
 from cribkit.web.table.history import History, game_history, talk_text
 
 __all__ = ["history_of", "history_payload", "record_filename", "router"]
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {
-    404: {"model": Message, "description": "No such game for this player."},
+    404: {"model": ApiError, "description": "No such game for this player."},
 }
 
 
-_JSON_MESSAGE = {"application/json": {"schema": {"$ref": "#/components/schemas/Message"}}}
+_JSON_MESSAGE = {"application/json": {"schema": {"$ref": "#/components/schemas/ApiError"}}}
 """An error answer of the text endpoint: JSON like every other error of the API."""
+_TEXT_ERRORS = {
+    code: {"description": answer["description"]} for code, answer in ERROR_RESPONSES.items()
+}
 
 
 class GameNotFinishedError(CribkitError):
@@ -68,8 +71,7 @@ def record_filename(game_id: str) -> str:
 
 
 def _error(request: Request, status_code: int, error: CribkitError) -> JSONResponse:
-    body = {"detail": error_message(error, translator(request)), "code": error.code}
-    return JSONResponse(body, status_code=status_code)
+    return api_error(request, status_code, error)
 
 
 @router.get("/{game_id}/history", responses=_NOT_FOUND)
@@ -89,6 +91,7 @@ def get_history(request: Request, game_id: str) -> Any:
     response_class=PlainTextResponse,
     responses={
         200: {"description": "The record as text, one action a line."},
+        **{code: {**answer, "content": _JSON_MESSAGE} for code, answer in _TEXT_ERRORS.items()},
         404: {"description": "No such game for this player.", "content": _JSON_MESSAGE},
         409: {"description": "The game is not over yet.", "content": _JSON_MESSAGE},
     },

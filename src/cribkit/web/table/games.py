@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -44,6 +45,9 @@ HUMAN = 0
 COMPUTER = 1
 ACTIVE, FINISHED = "active", "finished"
 _CACHE_SIZE = 512
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What an id can look like (``token_urlsafe``, within the column): anything else is unknown
+without asking the database (PostgreSQL refuses a NUL byte in a query with an error)."""
 
 
 class GameNotFoundError(CribkitError):
@@ -219,6 +223,8 @@ class GameService:
 
     def load(self, player_id: str | None, game_id: str) -> LoadedGame:
         """The player's game, rebuilt from its record; anyone else's is "not found"."""
+        if not _GAME_ID.fullmatch(game_id):
+            raise GameNotFoundError("there is no such game at this table", code="game_not_found")
         with self.database.session() as session:
             row = session.execute(
                 select(GameRow.player_id, GameRow.level, GameRow.version, GameRow.record).where(
@@ -274,7 +280,7 @@ class GameService:
     def record_text(self, player_id: str | None, game_id: str) -> str:
         """A finished game's record (the deck is no secret once the game is over)."""
         with self.database.session() as session:
-            row = session.get(GameRow, game_id)
+            row = session.get(GameRow, game_id) if _GAME_ID.fullmatch(game_id) else None
         if row is None or row.player_id != player_id or row.status != FINISHED:
             raise GameNotFoundError(
                 "there is no such finished game", code="finished_game_not_found"

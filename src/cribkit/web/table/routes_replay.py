@@ -67,14 +67,14 @@ def _replay_context(record: GameRecord, step: int) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
-def replay(request: Request, game_id: str, step: str = "0") -> HTMLResponse:
+def replay(request: Request, game_id: str, step: int = 0) -> HTMLResponse:
     """A finished game moment by moment; everything is shown, the game being over."""
     try:
         text = service_of(request).record_text(player_id_of(request), game_id)
     except GameNotFoundError:
         return render(request, "replay.html", {"missing": True}, status_code=404)
     record = GameRecord.parse(text, check=False)  # stored by the server, replayed just below
-    context = _replay_context(record, _step_number(step))
+    context = _replay_context(record, step)
     context.update(
         game_id=game_id,
         download=f"/api/games/{game_id}/record",
