@@ -94,8 +94,16 @@ def _new_shows(step: ReplayStep) -> tuple[Show, ...]:
     return after.shows[len(before.shows) :]
 
 
-def _step_lines(step: ReplayStep, hidden: set[int]) -> Iterator[TalkLine]:
-    """The talk of one replay step (``hidden``: ids of shows not revealed yet)."""
+Unshown = frozenset[tuple[int, int, ScoreContext]]
+"""Counts of the show not revealed yet, as (hand number, player, hand or crib)."""
+
+
+def _is_hidden(hand: int, player: int, context: ScoreContext, hidden: Unshown) -> bool:
+    return (hand, player, context) in hidden
+
+
+def _step_lines(step: ReplayStep, hidden: Unshown) -> Iterator[TalkLine]:
+    """The talk of one replay step, less the counts not revealed yet."""
     hand = step.after.hand_number
     action = step.action
     play_events = [e for e in step.events if e.context in (ScoreContext.PLAY, ScoreContext.HEELS)]
@@ -115,22 +123,11 @@ def _step_lines(step: ReplayStep, hidden: set[int]) -> Iterator[TalkLine]:
     for event in play_events:
         yield TalkLine(hand, "scored", event.player, event=event)
     for show in _new_shows(step):
-        if id(show) not in hidden:
+        if not _is_hidden(hand, show.player, show.context, hidden):
             yield TalkLine(hand, "show", show.player, show=show)
 
 
-def _hidden_event(step: ReplayStep, event: ScoreEvent, hidden: set[int]) -> bool:
-    """Whether ``event`` belongs to a count of the show not revealed yet."""
-    if event.context not in (ScoreContext.HAND, ScoreContext.CRIB):
-        return False
-    return any(
-        id(show) in hidden
-        for show in _new_shows(step)
-        if show.player == event.player and show.context is event.context
-    )
-
-
-def _count_step(step: ReplayStep, sheet: list[SheetHand], hidden: set[int]) -> None:
+def _count_step(step: ReplayStep, sheet: list[SheetHand], hidden: Unshown) -> None:
     """Add one step's points (and the counts it revealed) to the sheet."""
     if isinstance(step.action, Deal):
         dealer = step.after.dealer
@@ -139,15 +136,16 @@ def _count_step(step: ReplayStep, sheet: list[SheetHand], hidden: set[int]) -> N
     if not sheet:
         return  # the cut for deal scores nothing
     row = sheet[-1]
+    hand = step.after.hand_number
     for show in _new_shows(step):
-        if id(show) in hidden:
+        if _is_hidden(hand, show.player, show.context, hidden):
             continue
         if show.context is ScoreContext.CRIB:
             row.crib = show.breakdown.total
         else:
             row.hand[show.player] = show.breakdown.total
     for event in step.events:
-        if _hidden_event(step, event, hidden):
+        if _is_hidden(event.hand_number, event.player, event.context, hidden):
             continue
         if event.context in (ScoreContext.PLAY, ScoreContext.HEELS):
             row.pegging[event.player] += event.points
@@ -162,9 +160,11 @@ def game_history(
     ``steps`` is the record already replayed, for a caller that has it at hand.
     """
     steps = list(record.replay()) if steps is None else steps
-    hidden: set[int] = set()
+    hidden: Unshown = frozenset()
     if steps and shown is not None:
-        hidden = {id(show) for show in steps[-1].after.shows[max(shown, 0) :]}
+        last = steps[-1].after
+        unshown = last.shows[max(shown, 0) :]
+        hidden = frozenset((last.hand_number, s.player, s.context) for s in unshown)
     talk: list[TalkLine] = []
     sheet: list[SheetHand] = []
     for step in steps:
