@@ -65,10 +65,14 @@ def finish_by_api(page: Any, base: str, game_id: str) -> dict[str, Any]:
     return view
 
 
+@pytest.mark.parametrize(
+    ("locale", "cut", "welcome"),
+    [("en", "Cut for deal", "Welcome back"), ("zh-CN", "切牌定庄", "欢迎回来")],
+)
 def test_talk_and_score_sheet_come_back_after_a_reload_and_in_a_second_tab(
-    browser: Any, server: ServerProcess, shots: Path
+    browser: Any, server: ServerProcess, shots: Path, locale: str, cut: str, welcome: str
 ) -> None:
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=DESKTOP, locale=locale)
     page = context.new_page()
     errors = watch_errors(page)
     game_id = start_game(page, server.url, seed=2024)
@@ -80,16 +84,16 @@ def test_talk_and_score_sheet_come_back_after_a_reload_and_in_a_second_tab(
     view = api_view(page, server.url, game_id)
     wait_for_history(page, view["version"])
     heard = talk_lines(page)
-    assert any(line.startswith("Cut for deal") for line in heard)
+    assert any(line.startswith(cut) for line in heard)
     rows = sheet_rows(page)
     assert len(rows) == 2
     assert [rows[-1][3], rows[-1][7]] == [str(s) for s in view["scores"]]
-    page.screenshot(path=str(shots / "history-table-desktop.png"), full_page=True)
+    page.screenshot(path=str(shots / f"history-table-{locale}.png"), full_page=True)
 
     page.reload()
     wait_for_history(page, view["version"])
     again = talk_lines(page)
-    assert again[0].startswith("Welcome back")
+    assert again[0].startswith(welcome)
     assert again[1:] == heard[: len(again) - 1]
     assert sheet_rows(page) == rows
 
@@ -98,7 +102,7 @@ def test_talk_and_score_sheet_come_back_after_a_reload_and_in_a_second_tab(
     wait_for_history(second, view["version"])
     assert talk_lines(second) == again
     assert sheet_rows(second) == rows
-    second.screenshot(path=str(shots / "history-table-second-tab.png"), full_page=True)
+    second.screenshot(path=str(shots / f"history-table-second-tab-{locale}.png"), full_page=True)
     assert errors == []
     context.close()
 
