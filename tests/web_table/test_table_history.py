@@ -120,7 +120,11 @@ def test_the_api_history_never_shows_a_hidden_card(client: Any, app: Any) -> Non
 
 
 def test_the_history_talks_as_the_table_does_in_both_languages(client: Any) -> None:
-    game_id = client.post("/api/games", json={"level": "easy", "seed": 3}).json()["id"]
+    created = client.post("/api/games", json={"level": "easy", "seed": 3}).json()
+    game_id, view = created["id"], created["view"]
+    while view["phase"] == "cut_for_deal":  # the person cuts for the deal first
+        body = {"action": view["legal_actions"][0], "version": view["version"]}
+        view = client.post(f"/api/games/{game_id}/actions", json=body).json()
     english = client.get(f"/api/games/{game_id}/history", headers=EN).json()
     kinds = [line["kind"] for line in english["talk"]]
     assert kinds[0] == "cut" and "deal" in kinds
@@ -150,10 +154,10 @@ def test_an_unfinished_game_offers_no_record(client: Any, app: Any) -> None:
     game_id = client.post("/api/games", json={"level": "easy", "seed": 9}).json()["id"]
     response = client.get(f"/api/games/{game_id}/record")
     assert response.status_code == 409
-    assert response.json()["code"] == "game_not_finished"
+    assert response.json()["code"] == "record_game_unfinished"
     assert "deal " not in response.text and "seed" not in response.text
     chinese = client.get(f"/api/games/{game_id}/record", headers=ZH)
-    assert chinese.json()["detail"] == "牌局还没结束：现在的记录会暴露电脑的牌"
+    assert chinese.json()["detail"] == "牌局还没结束：现在的记录会暴露还没亮出的牌"
 
 
 def test_a_finished_game_downloads_its_record(client: Any, app: Any) -> None:
@@ -250,7 +254,7 @@ def test_an_uploaded_record_replays_and_steps_without_storing_anything(client: A
     assert client.get("/replay").status_code == 200
     first = upload(client, text)
     assert first.status_code == 200
-    assert "Step 1 of " in first.text and "Cut for deal" in first.text
+    assert "Step 1 of " in first.text and "of the spread." in first.text
     assert 'form="replay-record"' in first.text
     second = client.post("/replay", data={"text": text, "step": "5"})
     assert "Step 6 of " in second.text
@@ -263,8 +267,8 @@ def test_an_uploaded_record_replays_and_steps_without_storing_anything(client: A
 @pytest.mark.parametrize(
     ("edit", "english", "chinese"),
     [
-        (lambda lines, i: lines[i].replace("play", "plya"), "is not a step of this game", "行"),
-        (lambda lines, i: lines[i][:-2] + "ZZ", "is not a step of this game", "行"),
+        (lambda lines, i: lines[i].replace("play", "plya"), "cannot be read", "行无法读取"),
+        (lambda lines, i: lines[i][:-2] + "ZZ", "cannot be read", "行无法读取"),
     ],
 )
 def test_a_damaged_record_is_refused_naming_its_line(
@@ -283,6 +287,29 @@ def test_a_damaged_record_is_refused_naming_its_line(
     zh = upload(client, bad, ZH)
     said = re.search(r'id="record-error"[^>]*>([^<]+)<', zh.text)
     assert said is not None and said.group(1).startswith(f"记录第 {at + 1} {chinese}")
+
+
+@pytest.mark.parametrize("what", ["starter", "seed", "deal"])
+def test_a_record_whose_cards_do_not_follow_from_its_seed_is_refused(
+    client: Any, what: str
+) -> None:
+    lines = GameRecord.of(finished_game(4)).to_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(what + " "))
+    if what == "seed":
+        lines[at] = f"seed {int(lines[at].split()[1]) + 1}"
+        wrong = next(i for i, line in enumerate(lines) if line.startswith("cut "))
+    else:
+        words = lines[at].split()
+        spare = next(c for c in ("AS", "2S", "3S", "4S", "5S", "6S") if c not in lines[at])
+        words[1] = spare  # the first card named on the line: another card, still legal
+        lines[at], wrong = " ".join(words), at
+    for headers, said in ((EN, "Line"), (ZH, "记录第")):
+        response = upload(client, "\n".join(lines), headers)
+        assert response.status_code == 422
+        message = re.search(r'id="record-error"[^>]*>([^<]+)<', response.text)
+        assert message is not None, response.text
+        assert message.group(1).startswith(f"{said} {wrong + 1} "), message.group(1)
+        assert ("seed" in message.group(1)) or ("种子" in message.group(1))
 
 
 def test_a_card_changed_to_one_not_held_is_refused_in_chinese_words(client: Any) -> None:
@@ -304,8 +331,9 @@ def test_a_card_changed_to_one_not_held_is_refused_in_chinese_words(client: Any)
         (b"", "Choose a record file", "请先选择记录文件"),
         (b"\xff\xfe\x00garbage", "That file is not text", "这不是文本文件"),
         (b"x" * (300 * 1024), "too large", "文件太大"),
-        (b"# cribkit game record 1\nhello\n", "Line 2 of the record", "记录第 2 行"),
-        (b"# cribkit game record 1\n", "That is not a cribkit game record", "这不是 cribkit"),
+        (b"# cribkit game record 2\nhello\n", "Line 2 of the record", "记录第 2 行"),
+        (b"# cribkit game record 2\n", "That is not a cribkit game record", "这不是 cribkit"),
+        (b"# cribkit game record 1\nseed 4\n", "older format", "旧格式"),
     ],
 )
 def test_what_is_not_a_record_gets_a_clear_message(

@@ -57,7 +57,7 @@ def test_stats_add_up_finished_games_and_replays_step_through_them(client: Any, 
     )
     assert f"/games/{game_id}/replay" in html
     first = client.get(f"/games/{game_id}/replay")
-    assert first.status_code == 200 and "Cut for deal" in first.text
+    assert first.status_code == 200 and "of the spread." in first.text  # the first cut
     last_step = len(list(moments(record.replay()))) - 1  # each action, and each count
     last = client.get(f"/games/{game_id}/replay?step={last_step}")
     assert f"Step {last_step + 1} of {last_step + 1}" in last.text

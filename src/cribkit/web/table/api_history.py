@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
-from cribkit.errors import CribkitError
+from cribkit.errors import CribkitError, UnfinishedGameError
 from cribkit.record import GameRecord
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.i18n import translator
@@ -36,10 +36,6 @@ _JSON_MESSAGE = {"application/json": {"schema": {"$ref": "#/components/schemas/A
 _TEXT_ERRORS = {
     code: {"description": answer["description"]} for code, answer in ERROR_RESPONSES.items()
 }
-
-
-class GameNotFinishedError(CribkitError):
-    """The record of a game in progress would reveal the cards still hidden."""
 
 
 def history_of(loaded: LoadedGame) -> History:
@@ -102,14 +98,14 @@ def get_record(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    if loaded.status != FINISHED:
-        refusal = GameNotFinishedError(
-            "the game is not over: its record would show the computer's cards",
-            code="game_not_finished",
-        )
-        return _error(request, 409, refusal)
+    try:
+        if loaded.status != FINISHED:  # over, but the winning count not shown yet
+            raise UnfinishedGameError(
+                "the game is not over: its record would show hidden cards",
+                code="record_game_unfinished",
+            )
+        text = GameRecord.of(loaded.game).export_text()
+    except UnfinishedGameError as exc:
+        return _error(request, 409, exc)
     disposition = f'attachment; filename="{record_filename(loaded.id)}"'
-    return PlainTextResponse(
-        GameRecord.of(loaded.game).to_text(),
-        headers={"Content-Disposition": disposition},
-    )
+    return PlainTextResponse(text, headers={"Content-Disposition": disposition})

@@ -92,9 +92,15 @@ def _move_seed(game: Game) -> int:
 
 
 def _computer_replies(game: Game, level: str) -> None:
-    """Let the computer move until it is the person's turn (it never hurries the show)."""
+    """Let the computer move until it is the person's turn (it never hurries the show).
+
+    In the cut for deal the person draws first and the computer after them.
+    """
     while not game.is_over and game.state.phase is not Phase.SHOW:
-        if COMPUTER not in game.state.players_to_move():
+        to_move = game.state.players_to_move()
+        if COMPUTER not in to_move:
+            return
+        if game.state.phase is Phase.CUT_FOR_DEAL and HUMAN in to_move:
             return
         strategy = strategy_for_level(level, seed=_move_seed(game))
         game.apply(strategy.choose(game.view(COMPUTER)))

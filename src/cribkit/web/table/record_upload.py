@@ -11,9 +11,10 @@ from __future__ import annotations
 import gettext
 import re
 
+from cribkit.cards import format_cards_unicode, parse_cards
 from cribkit.errors import CribkitError
 from cribkit.record import GameRecord
-from cribkit.web.site.errors_i18n import error_message
+from cribkit.web.site.errors_i18n import error_message, error_template
 from cribkit.web.site.i18n import N_
 
 __all__ = ["MAX_RECORD_BYTES", "RecordUploadError", "read_record", "record_error_message"]
@@ -29,6 +30,15 @@ _EMPTY = N_("That record has no moves to replay.")
 _NOT_TEXT = N_("That file is not text: a game record is a plain text file.")
 _BAD_LINE = N_("Line %(line)d of the record: %(reason)s")
 _BAD_LINE_ENGLISH = N_("Line %(line)d of the record is not a step of this game: %(reason)s")
+_UNREADABLE = N_("Line %(line)d of the record cannot be read: %(reason)s")
+_NOT_THE_SEEDS = N_(
+    "these cards do not follow from the record's seed (%(seed)s): "
+    "it gives %(expected)s, the record says %(given)s"
+)
+_OLD_FORMAT = N_(
+    "this record is in an older format, from before the players cut the cards; "
+    "it cannot be replayed"
+)
 _NOT_RECORD = N_("That is not a cribkit game record: %(reason)s")
 
 
@@ -52,14 +62,40 @@ def read_record(data: bytes) -> GameRecord:
     return record
 
 
-def _root_cause(error: BaseException) -> BaseException:
-    """The first error in the chain that carries a code (the engine's own refusal)."""
+def _translated_cause(error: BaseException, tr: gettext.NullTranslations) -> str | None:
+    """The engine's own refusal under ``error`` (the deepest one with a catalogue
+    message), said in the reader's language; None when there is none to translate."""
+    said: str | None = None
     current: BaseException | None = error
     while current is not None:
-        if isinstance(current, CribkitError) and current.code is not None:
-            return current
+        if isinstance(current, CribkitError) and error_template(current) is not None:
+            words = error_message(current, tr)
+            said = words if words != str(current) else None
         current = current.__cause__
-    return error
+    return said
+
+
+def _cards(text: str) -> str:
+    """Cards in a record's notation (``5H 6D / 7C ...``) as the table draws them."""
+    try:
+        return " / ".join(format_cards_unicode(parse_cards(part)) for part in text.split("/"))
+    except CribkitError:
+        return text
+
+
+def _reason(error: CribkitError, tr: gettext.NullTranslations) -> str | None:
+    """Why the line is refused, in the reader's language (None: only the English exists)."""
+    if error.code == "record_chance_mismatch":
+        expected, given = str(error.params["expected"]), str(error.params["given"])
+        seed = error.params["seed"]
+        return tr.gettext(_NOT_THE_SEEDS) % {
+            "seed": seed,
+            "expected": _cards(expected),
+            "given": _cards(given),
+        }
+    if error.code == "record_old_format":
+        return tr.gettext(_OLD_FORMAT)
+    return _translated_cause(error, tr)
 
 
 def _line_of(error: CribkitError) -> tuple[int | None, str]:
@@ -81,13 +117,10 @@ def record_error_message(error: CribkitError, tr: gettext.NullTranslations) -> s
         plain = {"record_not_text": _NOT_TEXT, "record_empty": _EMPTY}
         return tr.gettext(plain.get(error.code or "", _NO_FILE))
     line, english = _line_of(error)
-    cause = _root_cause(error)
-    reason, translated = english, False
-    if cause is not error and isinstance(cause, CribkitError):
-        said = error_message(cause, tr)
-        if said != str(cause):  # translated: the reader's words instead of the English
-            reason, translated = said, True
+    reason = _reason(error, tr)
     if line is None:
-        return tr.gettext(_NOT_RECORD) % {"reason": reason}
-    template = _BAD_LINE if translated else _BAD_LINE_ENGLISH
-    return tr.gettext(template) % {"line": line, "reason": reason}
+        return tr.gettext(_NOT_RECORD) % {"reason": reason or english}
+    if reason is not None:
+        return tr.gettext(_BAD_LINE) % {"line": line, "reason": reason}
+    template = _UNREADABLE if error.code == "record_unreadable" else _BAD_LINE_ENGLISH
+    return tr.gettext(template) % {"line": line, "reason": english}

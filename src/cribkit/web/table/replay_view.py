@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from cribkit.actions import CutForDeal, Deal, Discard, Go, NextHand, Play, TurnStarter
+from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, NextHand, Play, TurnStarter
 from cribkit.cards import Card
 from cribkit.events import Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.record import ReplayStep
-from cribkit.state import GameState
+from cribkit.state import GameState, Phase
 
 __all__ = ["Moment", "StepWords", "describe_step", "moments"]
 
@@ -29,6 +29,7 @@ class StepWords:
     player: int | None
     cards: tuple[Card, ...]
     count: int | None = None
+    position: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,9 @@ def describe_step(step: ReplayStep) -> StepWords:
     """What happened in ``step``, as a sentence kind plus its cards and count."""
     action = step.action
     match action:
+        case Cut(player, position):
+            kind = "cut_pack" if step.before.phase is Phase.STARTER else "cut_spread"
+            return StepWords(kind, player, (), position=position)
         case CutForDeal(cards):
             return StepWords("cut", None, cards)
         case Deal():
