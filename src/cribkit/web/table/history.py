@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cribkit.actions import CutForDeal, Deal, Go, Play, TurnStarter
 from cribkit.cards import Card
 from cribkit.events import ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
+from cribkit.scoresheet import HandLine, score_sheet_of
 from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.table.routes_table import SCRIPT_STRINGS
 
@@ -53,20 +54,21 @@ class TalkLine:
         return f"{kind}{lane}".strip()
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class SheetHand:
-    """One deal on the score sheet: each seat's pegging (play and heels), hand and the crib.
+    """One deal on the score sheet (``cribkit.scoresheet``'s line, as the person saw it).
 
-    ``hand[p]`` and ``crib`` stay ``None`` until counted: the show is still to come, or the
-    game ended before that count. ``totals`` are the scores after everything counted.
+    ``pegging`` is the play and his heels. ``hand[p]`` and ``crib`` stay ``None`` until
+    counted: the show is still to come, or the game ended before that count. ``totals``
+    are the scores after everything counted.
     """
 
     number: int
     dealer: int
-    pegging: list[int] = field(default_factory=lambda: [0, 0])
-    hand: list[int | None] = field(default_factory=lambda: [None, None])
-    crib: int | None = None
-    totals: list[int] = field(default_factory=lambda: [0, 0])
+    pegging: tuple[int, int]
+    hand: tuple[int | None, int | None]
+    crib: int | None
+    totals: tuple[int, int]
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -127,29 +129,35 @@ def _step_lines(step: ReplayStep, hidden: Unshown) -> Iterator[TalkLine]:
             yield TalkLine(hand, "show", show.player, show=show)
 
 
-def _count_step(step: ReplayStep, sheet: list[SheetHand], hidden: Unshown) -> None:
-    """Add one step's points (and the counts it revealed) to the sheet."""
-    if isinstance(step.action, Deal):
-        dealer = step.after.dealer
-        assert dealer is not None
-        sheet.append(SheetHand(step.after.hand_number, dealer, totals=list(step.before.scores)))
-    if not sheet:
-        return  # the cut for deal scores nothing
-    row = sheet[-1]
-    hand = step.after.hand_number
-    for show in _new_shows(step):
-        if _is_hidden(hand, show.player, show.context, hidden):
-            continue
-        if show.context is ScoreContext.CRIB:
-            row.crib = show.breakdown.total
-        else:
-            row.hand[show.player] = show.breakdown.total
-    for event in step.events:
-        if _is_hidden(event.hand_number, event.player, event.context, hidden):
-            continue
-        if event.context in (ScoreContext.PLAY, ScoreContext.HEELS):
-            row.pegging[event.player] += event.points
-        row.totals[event.player] = event.score
+def _sheet(steps: Sequence[ReplayStep], hidden: Unshown) -> tuple[SheetHand, ...]:
+    """The core's score sheet over the events shown, with the counts not made yet as None."""
+    dealers = [step.after.dealer for step in steps if isinstance(step.action, Deal)]
+    if not dealers or dealers[0] is None:
+        return ()
+    shown = [
+        event
+        for step in steps
+        for event in step.events
+        if not _is_hidden(event.hand_number, event.player, event.context, hidden)
+    ]
+    counted = {
+        (step.after.hand_number, show.player, show.context)
+        for step in steps
+        for show in _new_shows(step)
+        if not _is_hidden(step.after.hand_number, show.player, show.context, hidden)
+    }
+    target = steps[-1].after.rules.target
+    lines = score_sheet_of(shown, first_dealer=dealers[0], hands=len(dealers), target=target)
+    return tuple(_sheet_hand(line, counted) for line in lines)
+
+
+def _sheet_hand(line: HandLine, counted: set[tuple[int, int, ScoreContext]]) -> SheetHand:
+    number, dealer = line.hand_number, line.dealer
+    seat0, seat1 = (
+        line.hand[p] if (number, p, ScoreContext.HAND) in counted else None for p in (0, 1)
+    )
+    crib = line.crib[dealer] if (number, dealer, ScoreContext.CRIB) in counted else None
+    return SheetHand(number, dealer, line.pegging, (seat0, seat1), crib, line.totals)
 
 
 def game_history(
@@ -165,12 +173,8 @@ def game_history(
         last = steps[-1].after
         unshown = last.shows[max(shown, 0) :]
         hidden = frozenset((last.hand_number, s.player, s.context) for s in unshown)
-    talk: list[TalkLine] = []
-    sheet: list[SheetHand] = []
-    for step in steps:
-        talk.extend(_step_lines(step, hidden))
-        _count_step(step, sheet, hidden)
-    return History(tuple(talk), tuple(sheet))
+    talk = [line for step in steps for line in _step_lines(step, hidden)]
+    return History(tuple(talk), _sheet(steps, hidden))
 
 
 def _who(player: int | None, tr: gettext.NullTranslations) -> str:
