@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, NextHand, Play, TurnStarter
 from cribkit.cards import Card
 from cribkit.record import ReplayStep
+from cribkit.state import Phase
 
 __all__ = ["StepWords", "describe_step"]
 
@@ -31,7 +32,8 @@ def describe_step(step: ReplayStep) -> StepWords:
     action = step.action
     match action:
         case Cut(player, position):
-            return StepWords("cut_position", player, (), position=position)
+            kind = "cut_spread" if step.before.phase is Phase.CUT_FOR_DEAL else "cut_pack"
+            return StepWords(kind, player, (), position=position)
         case CutForDeal(cards):
             return StepWords("cut", None, cards)
         case Deal():
