@@ -342,7 +342,8 @@ class GameService:
 
     def set_player_name(self, player_id: str, name: str) -> str | None:
         """Remember a display name (blank clears it); at most 40 characters."""
-        cleaned = " ".join(name.split())[:40] or None
+        printable = "".join(ch if ch.isprintable() else " " for ch in name)  # no NUL for PostgreSQL
+        cleaned = " ".join(printable.split())[:40] or None
         with self.database.session() as session:
             row = session.get(PlayerRow, player_id)
             if row is None:
