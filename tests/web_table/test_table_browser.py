@@ -56,11 +56,19 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
-def start_game(page: Any, base: str, seed: int, level: str = "medium") -> str:
+def start_game(page: Any, base: str, seed: int, level: str = "medium", *, fast: bool = True) -> str:
+    """A new seeded game; ``fast`` turns off the pause before the computer's card."""
     page.goto(f"{base}/?seed={seed}")
+    page.evaluate(f"localStorage.setItem('cribkit-fast', '{1 if fast else 0}')")
     page.check(f'input[name="level"][value="{level}"]')
     page.focus("#start")
     page.keyboard.press("Enter")
+    page.wait_for_selector("#hand button.in-hand, #spread button.cut-card")
+    while page.locator("#spread button.cut-card:not([disabled])").count():  # cut for deal
+        version = page.get_attribute("#table", "data-version")
+        cards = page.locator("#spread button.cut-card:not([disabled])")
+        cards.nth(20).click(position={"x": 3, "y": 12})  # the edge showing in the spread
+        page.wait_for_selector(f'#table:not([data-version="{version}"])')
     page.wait_for_selector("#hand button.in-hand")
     game_id: str = page.url.rsplit("/", 1)[-1]
     return game_id
@@ -95,7 +103,11 @@ def take_turn(page: Any) -> str:
     """Make the person's next move with the keyboard (or a click); return the phase."""
     phase: str = page.get_attribute("#table", "data-phase")
     version = page.get_attribute("#table", "data-version")
-    if phase == "discard":
+    if page.locator("#spread button.cut-card:not([disabled])").count():
+        page.keyboard.press("ArrowRight")  # the cut by key: a position, then Enter
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    elif phase == "discard":
         page.keyboard.press("1")
         page.keyboard.press("2")
         page.keyboard.press("Enter")
@@ -108,11 +120,9 @@ def take_turn(page: Any) -> str:
             if len(enabled) > 1:
                 buttons.nth(enabled[-1]).click()  # a click, the rest by key
             else:
-                page.keyboard.press(str(enabled[0] + 1))
+                page.keyboard.press(buttons.nth(enabled[0]).get_attribute("data-key"))
     elif phase == "show":
-        page.keyboard.press("n")
-        if page.get_attribute("#table", "data-version") == version:
-            return phase  # stepped to the next count of the show, no request made
+        page.keyboard.press("n")  # the next count, or the next deal: each is a move
     page.wait_for_selector(f'#table:not([data-version="{version}"])', timeout=10_000)
     return phase
 

@@ -249,8 +249,9 @@ def zh_server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 
 def prose(text: str) -> str:
-    """Text minus the English table talk quoted in it (“fifteen two”), kept by design."""
-    return re.sub(r"“[^”]*”", "", text)
+    """Text minus the English table talk quoted in it (“fifteen two”) or set beside the
+    Chinese in full-width brackets (十五得 2（fifteen two）), kept by design."""
+    return re.sub(r"“[^”]*”|（[^）]*）", "", text)
 
 
 def wait_for_move(page: Any, version: str | None) -> None:

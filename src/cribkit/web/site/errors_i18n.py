@@ -67,6 +67,8 @@ ERROR_MESSAGES: dict[str, str] = {
     ),
     "stale_race": N_("another move was made at the same moment; the table now shows it"),
     "hint_not_your_turn": N_("nothing to do right now: it is not your turn"),
+    "show_not_counted": N_("the show is still being counted: lay down the next count first"),
+    "no_count_to_show": N_("there is no count left to show now"),
     "bad_seed": N_("a seed is a whole number from 0 to %(max)d"),
 }
 """Catalogue message by code, or by ``code/action`` where the action changes the words."""

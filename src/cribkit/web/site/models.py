@@ -45,6 +45,8 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="active")
     record: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    show_step: Mapped[int] = mapped_column(Integer, default=1)
+    """How many counts of the current show are on the table (the show is paced)."""
     hand_number: Mapped[int] = mapped_column(Integer, default=0)
     score_player: Mapped[int] = mapped_column(Integer, default=0)
     score_computer: Mapped[int] = mapped_column(Integer, default=0)

@@ -29,6 +29,7 @@ from cribkit.web.table.games import (
     StaleVersionError,
 )
 from cribkit.web.table.hints_i18n import hint_explanation
+from cribkit.web.table.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
 
 __all__ = ["MAX_SEED", "game_payload", "router", "service_of"]
 
@@ -92,10 +93,17 @@ def service_of(request: Request) -> GameService:
 
 
 def game_payload(loaded: LoadedGame) -> dict[str, Any]:
-    """The person's view as JSON, with the game's id, version and this hand's events."""
+    """The person's view as JSON, with the game's id, version and this hand's events.
+
+    During the show the view holds only the counts laid down so far (see ``pacing``); the
+    next one is asked for with the ``count`` move listed among the legal actions.
+    """
     game = loaded.game
-    view = game.view(HUMAN)
+    view = paced_view(game, HUMAN, loaded.show_step)
+    events = visible_events(game, loaded.show_step)
     payload = view.to_dict()
+    if loaded.counting:
+        payload["legal_actions"] = [{"type": NEXT_COUNT, "player": HUMAN}]
     hand = view.hand_number
     payload.update(
         id=loaded.id,
@@ -104,12 +112,13 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
         status=loaded.status,
         you=HUMAN,
         computer=COMPUTER,
+        show_step=clamp_step(game, loaded.show_step),
         events=[
             {"seq": seq, **event.to_dict()}
-            for seq, event in enumerate(game.events)
+            for seq, event in enumerate(events)
             if event.hand_number == hand
         ],
-        event_count=len(game.events),
+        event_count=len(events),
     )
     return payload
 
@@ -164,7 +173,7 @@ def get_hint(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    view = loaded.game.view(HUMAN)
+    view = paced_view(loaded.game, HUMAN, loaded.show_step)
     try:
         advice = hint(view)
     except CribkitError as exc:

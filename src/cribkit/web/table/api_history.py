@@ -21,6 +21,7 @@ from cribkit.web.site.players_identity import player_id_of
 from cribkit.web.table.api_games import service_of
 from cribkit.web.table.games import FINISHED, HUMAN, GameNotFoundError, LoadedGame
 from cribkit.web.table.history import History, game_history, talk_text
+from cribkit.web.table.pacing import paced_view
 
 __all__ = ["history_of", "history_payload", "record_filename", "router"]
 
@@ -40,7 +41,7 @@ _TEXT_ERRORS = {
 
 def history_of(loaded: LoadedGame) -> History:
     """The history the person has seen: the show only as far as their view reveals it."""
-    shown = len(loaded.game.view(HUMAN).shows)
+    shown = len(paced_view(loaded.game, HUMAN, loaded.show_step).shows)
     return game_history(GameRecord.of(loaded.game), shown=shown)
 
 

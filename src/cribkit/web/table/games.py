@@ -5,6 +5,9 @@ survives a closed tab or a restarted server exactly. Each move is checked, appli
 the computer's replies, and written back with ``UPDATE ... WHERE version = n``: of two
 requests carrying the same version (a double click, two tabs, two app processes) exactly
 one is applied and the other gets ``StaleVersionError``.
+
+Beside the record each game keeps its *show step* (see ``pacing``): how many counts of
+the show are on the table. Laying down the next count is a versioned move like any other.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from cribkit.record import GameRecord
 from cribkit.state import Phase
 from cribkit.web.site.db import Database
 from cribkit.web.site.models import GameRow, PlayerRow, utcnow
+from cribkit.web.table.pacing import NEXT_COUNT, clamp_step, counts_in_show, paced_view
 from cribkit.web.table.summary import summarize
 
 __all__ = [
@@ -70,10 +74,17 @@ class LoadedGame:
     level: str
     version: int
     game: Game
+    show_step: int = 1
+    """How many counts of the current show are on the table."""
+
+    @property
+    def counting(self) -> bool:
+        """Whether counts of the show are still to be laid down (the view hides them)."""
+        return clamp_step(self.game, self.show_step) < counts_in_show(self.game)
 
     @property
     def status(self) -> str:
-        return FINISHED if self.game.is_over else ACTIVE
+        return FINISHED if self.game.is_over and not self.counting else ACTIVE
 
 
 def level_available(level: str) -> bool:
@@ -142,17 +153,23 @@ class _GameCache:
                 self._games.popitem(last=False)
 
 
-def _summary_values(game: Game) -> dict[str, Any]:
-    """The summary columns of a game's row (figures for /stats once it is over)."""
+def _summary_values(game: Game, show_step: int) -> dict[str, Any]:
+    """The summary columns of a game's row (figures for /stats once it is over).
+
+    While the show is being counted the row says only what the table shows: a game won
+    on a count not yet shown is still on.
+    """
     state = game.state
+    shown = paced_view(game, HUMAN, show_step)
     values: dict[str, Any] = {
-        "status": FINISHED if game.is_over else ACTIVE,
+        "status": FINISHED if shown.outcome is not None else ACTIVE,
         "hand_number": state.hand_number,
-        "score_player": state.scores[HUMAN],
-        "score_computer": state.scores[COMPUTER],
+        "score_player": shown.scores[HUMAN],
+        "score_computer": shown.scores[COMPUTER],
+        "show_step": show_step,
         "updated_at": utcnow(),
     }
-    if state.outcome is not None:
+    if shown.outcome is not None and state.outcome is not None:
         figures = summarize(GameRecord.of(game), HUMAN)
         values.update(
             winner=state.outcome.winner,
@@ -176,6 +193,17 @@ def _read_action(data: object) -> PlayerAction:
             "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
         )
     return action
+
+
+def _next_count(loaded: LoadedGame, data: dict[Any, Any]) -> int:
+    """The show step after the person asks for the next count (checked, like a move)."""
+    if data.get("player") != HUMAN or isinstance(data.get("player"), bool):
+        raise IllegalActionError(
+            "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
+        )
+    if not loaded.counting:
+        raise IllegalActionError("there is no count left to show now", code="no_count_to_show")
+    return clamp_step(loaded.game, loaded.show_step) + 1
 
 
 class GameService:
@@ -219,7 +247,7 @@ class GameService:
             finished_at=None,
             **{key: 0 for key in _ZERO_COLUMNS},
         )
-        for key, value in _summary_values(game).items():
+        for key, value in _summary_values(game, 1).items():
             setattr(row, key, value)
         with self.database.session() as session:
             session.add(row)
@@ -233,9 +261,13 @@ class GameService:
             raise GameNotFoundError("there is no such game at this table", code="game_not_found")
         with self.database.session() as session:
             row = session.execute(
-                select(GameRow.player_id, GameRow.level, GameRow.version, GameRow.record).where(
-                    GameRow.id == game_id
-                )
+                select(
+                    GameRow.player_id,
+                    GameRow.level,
+                    GameRow.version,
+                    GameRow.record,
+                    GameRow.show_step,
+                ).where(GameRow.id == game_id)
             ).one_or_none()
         if row is None or player_id is None or row.player_id != player_id:
             raise GameNotFoundError("there is no such game at this table", code="game_not_found")
@@ -243,7 +275,7 @@ class GameService:
         if game is None:
             game = GameRecord.parse(row.record, check=False).to_game()
             self._cache.put(game_id, row.record, game)
-        return LoadedGame(game_id, row.level, row.version, game)
+        return LoadedGame(game_id, row.level, row.version, game, row.show_step)
 
     def apply(
         self, player_id: str | None, game_id: str, data: object, version: object
@@ -261,16 +293,24 @@ class GameService:
                 loaded,
                 code="stale_version",
             )
-        action = _read_action(data)
         game = loaded.game
-        game.apply(action)  # checks first: an illegal move raises and changes nothing
-        _computer_replies(game, loaded.level)
+        if isinstance(data, dict) and data.get("type") == NEXT_COUNT:
+            show_step = _next_count(loaded, data)
+        else:
+            if loaded.counting:
+                raise IllegalActionError(
+                    "the show is still being counted: lay down the next count first",
+                    code="show_not_counted",
+                )
+            game.apply(_read_action(data))  # checks first: illegal raises, changes nothing
+            _computer_replies(game, loaded.level)
+            show_step = 1
         record = GameRecord.of(game).to_text()
         with self.database.session() as session:
             result = session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.version == version)
-                .values(record=record, version=version + 1, **_summary_values(game))
+                .values(record=record, version=version + 1, **_summary_values(game, show_step))
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 session.rollback()
@@ -281,7 +321,7 @@ class GameService:
                 )
             session.commit()
         self._cache.put(game_id, record, game)
-        return LoadedGame(game_id, loaded.level, version + 1, game)
+        return LoadedGame(game_id, loaded.level, version + 1, game, show_step)
 
     def record_text(self, player_id: str | None, game_id: str) -> str:
         """A finished game's record (the deck is no secret once the game is over)."""

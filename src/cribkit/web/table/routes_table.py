@@ -1,7 +1,8 @@
-"""The table page (``/``): a server-rendered shell that ``static/js/table.js`` brings to life.
+"""The table page (``/``): a server-rendered table that ``static/js/table.js`` brings to life.
 
-The page itself holds no cards: the script reads the game through the same JSON API the
-tests use. Starting a game also works as a plain form post (no script needed to begin).
+With the script, the page reads the game through the same JSON API the tests use.
+Without it, the server draws the person's view and a form button for every legal move
+(see ``plain_table``); each posts to ``/games/{id}/move`` and is redirected back.
 """
 
 from __future__ import annotations
@@ -20,8 +21,14 @@ from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.api_games import MAX_SEED, service_of
-from cribkit.web.table.games import GameNotFoundError, level_available
-from cribkit.web.table.pegboard import board_layout
+from cribkit.web.table.games import (
+    GameNotFoundError,
+    LoadedGame,
+    StaleVersionError,
+    level_available,
+)
+from cribkit.web.table.pegboard import board_layout, peg_marks
+from cribkit.web.table.plain_table import form_action, plain_table
 
 __all__ = ["router"]
 
@@ -50,6 +57,9 @@ SCRIPT_STRINGS: dict[str, str] = {
     "computer_deals": N_("The computer deals."),
     "cut_line": N_("Cut for deal: you {you}, the computer {computer}."),
     "cut_again": N_("Same rank: cut again."),
+    "cut_at": N_("Cut at card {n}"),
+    "cut_spread": N_("Cut for deal: pick a card from the spread (click, or ← → and Enter)."),
+    "cut_pack": N_("You cut the pack for the starter: choose where (click, or ← → and Enter)."),
     "hand_no": N_("Hand {n}"),
     "hand_line": N_("{hand}: {dealer}"),
     "board_title": N_("You {you}, Computer {computer}"),
@@ -114,21 +124,41 @@ def _levels() -> list[dict[str, object]]:
     ]
 
 
-def _table(request: Request, game_id: str | None, *, status_code: int = 200) -> HTMLResponse:
+def _table(
+    request: Request,
+    loaded: LoadedGame | None,
+    *,
+    problem: str = "",
+    status_code: int = 200,
+) -> HTMLResponse:
     settings = request.app.state.settings
     seed = request.query_params.get("seed", "") if settings.testing else ""
+    plain = None if loaded is None else plain_table(loaded)
+    pegs = peg_marks(plain.view.pegs) if plain is not None else None
     return render(
         request,
         "table.html",
         {
-            "game_id": game_id or "",
+            "game_id": "" if loaded is None else loaded.id,
             "levels": _levels(),
             "board": board_layout(),
+            "pegs": pegs or (("0", "start", 0, 0), ("0", "start", 0, 0)),
+            "plain": plain,
+            "problem": problem,
             "strings": _script_strings(request),
             "seed": seed if seed.isdigit() else "",
         },
         status_code=status_code,
     )
+
+
+def _load(request: Request, game_id: str | None) -> LoadedGame | None:
+    if game_id is None:
+        return None
+    try:
+        return service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError:
+        return None
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -137,17 +167,43 @@ def table(request: Request) -> HTMLResponse:
     game_id = None
     if "new" not in request.query_params:
         game_id = service_of(request).latest_active(player_id_of(request))
-    return _table(request, game_id)
+    return _table(request, _load(request, game_id))
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 def table_for(request: Request, game_id: str) -> HTMLResponse:
     """One particular game of this player (a bookmark to a game in progress)."""
     try:
-        service_of(request).load(player_id_of(request), game_id)
+        loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return error_page(request, 404, error_message(exc, translator(request)))
-    return _table(request, game_id)
+    return _table(request, loaded)
+
+
+@router.post("/games/{game_id}/move")
+def plain_move(
+    request: Request,
+    game_id: str,
+    kind: Annotated[str, Form(alias="type")] = "",
+    version: Annotated[str, Form()] = "",
+    card: Annotated[str, Form()] = "",
+    cards: Annotated[list[str] | None, Form()] = None,
+    position: Annotated[str, Form()] = "",
+) -> Response:
+    """One move from a form button (no script needed); back to the table afterwards."""
+    number = int(version) if version.isdigit() and len(version) < 10 else None
+    action = form_action(kind, card, cards or [], position)
+    try:
+        service_of(request).apply(player_id_of(request), game_id, action, number)
+    except GameNotFoundError as exc:
+        return error_page(request, 404, error_message(exc, translator(request)))
+    except StaleVersionError as exc:
+        problem = error_message(exc, translator(request))
+        return _table(request, exc.current, problem=problem, status_code=409)
+    except CribkitError as exc:
+        problem = error_message(exc, translator(request))
+        return _table(request, _load(request, game_id), problem=problem, status_code=422)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
 def _form_seed(text: str) -> int | None:

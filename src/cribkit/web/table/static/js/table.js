@@ -12,8 +12,9 @@ const RED = new Set(["D", "H"]);
 const state = {
   view: null,
   selected: new Set(),
-  showStep: 0,
+  suggested: new Set(), // the hint's cards, marked until the move is made
   lastSeq: -1,
+  pegSeq: null,
   lastHand: 0,
   playLogSeen: 0,
   starterSeen: null,
@@ -88,6 +89,7 @@ async function send(action) {
       version: state.view.version,
     });
     if (status === 200) {
+      await computersPause(data);
       update(data);
     } else if (status === 409 && data && data.view) {
       message(T.stale);
@@ -101,6 +103,62 @@ async function send(action) {
     setBusy(false);
     render();
   }
+}
+
+// ------------------------------------------------------------------ the computer's pause
+
+const PAUSE_MS = 900;
+const FAST_KEY = "cribkit-fast";
+
+function fastPlay() {
+  try {
+    return localStorage.getItem(FAST_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+// The view as it stood just before the computer's first new card: the same answer cut at
+// that card (its pile, count and pegs as before), so the person sees their own card land
+// and the computer's follow a moment later. Nothing here is not in the answer already.
+function beforeComputer(prev, next) {
+  if (!prev || next.hand_number !== prev.hand_number || !["play", "show", "game_over"].includes(next.phase)) {
+    return null;
+  }
+  const at = next.play_log.findIndex((e, i) => i >= prev.play_log.length && e.player === 1 && e.card);
+  if (at < 0) return null;
+  const log = next.play_log.slice(0, at);
+  let start = 0;
+  log.forEach((e, i) => { if (e.reset) start = i + 1; });
+  const series = log.slice(start).filter((e) => e.card).map((e) => e.card);
+  const last = log[log.length - 1];
+  const played = next.play_log.slice(at).filter((e) => e.player === 1 && e.card).length;
+  return {
+    ...next,
+    version: prev.version,
+    phase: "play",
+    play_log: log,
+    series,
+    count: !last || last.reset ? 0 : last.count,
+    pegs: prev.pegs,
+    scores: prev.scores,
+    events: next.events.filter((e) => e.seq < prev.event_count),
+    event_count: prev.event_count,
+    shows: [],
+    outcome: null,
+    legal_actions: [],
+    opponent_cards_held: next.opponent_cards_held + played,
+  };
+}
+
+async function computersPause(next) {
+  const interim = fastPlay() ? null : beforeComputer(state.view, next);
+  if (!interim) return;
+  update(interim);
+  root.classList.add("waiting");
+  $("status").textContent = T.computer_turn;
+  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  root.classList.remove("waiting");
 }
 
 function message(text) {
@@ -130,7 +188,6 @@ function announce(view, { quiet = false } = {}) {
     state.lastHand = view.hand_number;
     state.playLogSeen = 0;
     state.starterSeen = null;
-    state.showStep = 0;
     state.selected.clear();
     state.announcedShows.clear();
     if (!quiet) {
@@ -185,7 +242,10 @@ function takeEvents(events, test, quiet) {
 
 function update(view) {
   const first = state.view === null;
-  $("hint-box").hidden = true;
+  if (first || view.version !== state.view.version) {
+    $("hint-box").hidden = true;
+    state.suggested.clear();
+  }
   announce(view, { quiet: first });
   if (first && view.version > 0) talk(T.resumed);
   state.view = view;
@@ -197,21 +257,76 @@ function legal(type) {
   return state.view.legal_actions.filter((a) => a.type === type);
 }
 
-function placePegs(view) {
-  for (const player of [0, 1]) {
-    const pegs = view.pegs[player];
-    const holes = {
-      front: String(Math.min(pegs.front, 121)),
-      back: pegs.front === 0 && pegs.back === 0 ? "start" : String(pegs.back),
-    };
-    for (const which of ["back", "front"]) {
-      const peg = $(`peg-${player}-${which}`);
-      const hole = $(`hole-${player}-${holes[which]}`);
-      peg.setAttribute("cx", hole.getAttribute("cx"));
-      peg.setAttribute("cy", hole.getAttribute("cy"));
-      peg.dataset.hole = holes[which];
-      peg.dataset.score = String(pegs[which]);
+// ------------------------------------------------------------------ pegboard
+
+const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
+const LEAP_MS = 520;
+
+function holeOf(player, key) {
+  return $(`hole-${player}-${key}`);
+}
+
+function setPeg(peg, player, role, score, key) {
+  const hole = holeOf(player, key);
+  peg.id = `peg-${player}-${role}`;
+  peg.dataset.peg = role;
+  peg.classList.toggle("peg-front", role === "front");
+  peg.classList.toggle("peg-back", role === "back");
+  peg.setAttribute("r", role === "front" ? "5" : "4.2");
+  peg.setAttribute("cx", hole.getAttribute("cx"));
+  peg.setAttribute("cy", hole.getAttribute("cy"));
+  peg.dataset.hole = key;
+  peg.dataset.score = String(score);
+}
+
+// The scores made since the pegs were last placed, one per peg move, in order.
+function newMoves(view) {
+  const moves = [];
+  for (const event of view.events) {
+    if (state.pegSeq === null || event.seq <= state.pegSeq) continue;
+    const last = moves[moves.length - 1];
+    if (last && last.player === event.player && last.from === event.from_score) {
+      last.to = event.score;
+    } else {
+      moves.push({ player: event.player, from: event.from_score, to: event.score });
     }
+  }
+  return moves;
+}
+
+// One score: the back peg leaps over the front one into the new hole (drawn on top).
+function leap(move, delay) {
+  const { player } = move;
+  const front = $(`peg-${player}-front`);
+  const back = $(`peg-${player}-back`);
+  const x0 = Number(back.getAttribute("cx"));
+  const y0 = Number(back.getAttribute("cy"));
+  setPeg(back, player, "front", move.to, String(Math.min(move.to, 121)));
+  setPeg(front, player, "back", move.from, move.from === 0 ? "start" : String(move.from));
+  back.parentNode.append(back);
+  if (REDUCED_MOTION.matches) return;
+  const dx = x0 - Number(back.getAttribute("cx"));
+  const dy = y0 - Number(back.getAttribute("cy"));
+  back.animate(
+    [
+      { transform: `translate(${dx}px, ${dy}px)` },
+      { transform: `translate(${dx / 2}px, ${dy / 2 - 18}px) scale(1.35)`, offset: 0.5 },
+      { transform: "translate(0px, 0px)" },
+    ],
+    { duration: LEAP_MS, delay, easing: "ease-in-out", fill: "backwards" },
+  );
+}
+
+function placePegs(view) {
+  newMoves(view).forEach((move, i) => leap(move, i * (LEAP_MS * 0.8)));
+  state.pegSeq = view.event_count - 1;
+  for (const player of [0, 1]) {
+    // The view has the last word: the pegs stand where it says (also on a first load).
+    const pegs = view.pegs[player];
+    const frontKey = String(Math.min(pegs.front, 121));
+    const backKey = pegs.front === 0 && pegs.back === 0 ? "start" : String(pegs.back);
+    setPeg($(`peg-${player}-front`), player, "front", pegs.front, frontKey);
+    setPeg($(`peg-${player}-back`), player, "back", pegs.back, backKey);
     $(`score-${player}`).textContent = String(pegs.front);
     const gain = pegs.front - pegs.back;
     $(`gain-${player}`).textContent = pegs.front > 0 ? `(+${gain})` : "";
@@ -227,13 +342,17 @@ function renderHand(view) {
   hand.replaceChildren();
   const plays = new Set(legal("play").map((a) => a.card));
   const discarding = legal("discard").length > 0;
-  view.hand.forEach((code, index) => {
+  // A card keeps its number (1-6 in the discard, 1-4 in the play) as the others are played.
+  const numbering = !discarding && view.kept.length ? view.kept : view.hand;
+  view.hand.forEach((code) => {
+    const index = numbering.indexOf(code);
     const button = cardElement(code, "button");
     button.type = "button";
     button.classList.add("in-hand");
     const key = document.createElement("span");
     key.className = "key";
     key.textContent = String(index + 1);
+    button.dataset.key = String(index + 1);
     button.append(key);
     const usable = !state.busy && (discarding || plays.has(code));
     button.disabled = !usable;
@@ -245,6 +364,7 @@ function renderHand(view) {
     } else if (plays.has(code)) {
       button.addEventListener("click", () => send(legal("play").find((a) => a.card === code)));
     }
+    button.classList.toggle("suggested", state.suggested.has(code));
     button.setAttribute("aria-label", `${index + 1}: ${cardText(code)}`);
     hand.append(button);
   });
@@ -295,8 +415,7 @@ function renderSpots(view) {
   starter.replaceChildren(view.starter ? cardElement(view.starter) : backElement());
   const cribCards = (view.discarded.length ? 2 : 0) + (view.opponent_has_discarded ? 2 : 0);
   const crib = $("crib");
-  const cribAt = view.shows.findIndex((s) => s.context === "crib");
-  const inShow = cribAt >= 0 && (view.phase === "game_over" || state.showStep >= cribAt);
+  const inShow = view.shows.some((s) => s.context === "crib");
   crib.replaceChildren(...(inShow ? [] : Array.from({ length: cribCards }, backElement)));
   $("crib-label").textContent = view.dealer === 0 ? T.your_crib : T.computer_crib;
   $("meta").textContent = view.hand_number
@@ -369,11 +488,11 @@ function renderShow(view) {
     panel.replaceChildren();
     return;
   }
-  const over = view.phase === "game_over";
-  const upto = over ? shows.length - 1 : Math.min(state.showStep, shows.length - 1);
+  // The server lays the counts down one at a time: the view holds those shown so far.
+  const upto = shows.length - 1;
   panel.hidden = false;
   const heading = document.createElement("h2");
-  heading.textContent = fill(T.the_show, { whose: showTitle(shows[upto]), n: upto + 1, total: shows.length });
+  heading.textContent = fill(T.the_show, { whose: showTitle(shows[upto]), n: upto + 1, total: 3 });
   const boxes = shows.slice(0, upto + 1).map(showTable);
   boxes.forEach((box, i) => box.classList.toggle("earlier", i < upto));
   panel.replaceChildren(heading, ...boxes.reverse());
@@ -413,16 +532,15 @@ function renderControls(view) {
   } else if (view.phase === "show") {
     status.textContent = "";
     primary.hidden = false;
-    if (state.showStep < view.shows.length - 1) {
+    if (legal("count").length) {
       primary.textContent = T.next_count;
-      primary.onclick = () => {
-        state.showStep += 1;
-        render();
-      };
+      primary.onclick = () => send(legal("count")[0]);
     } else {
       primary.textContent = T.next_deal;
       primary.onclick = () => send(legal("next")[0]);
     }
+  } else if (legal("cut").length) {
+    status.textContent = view.phase === "starter" ? T.cut_pack : T.cut_spread;
   } else if (view.phase === "play") {
     status.textContent = T.computer_turn;
   } else {
@@ -474,11 +592,70 @@ function render() {
   renderSpots(view);
   renderPile(view);
   renderHand(view);
+  renderCut(view);
   renderShow(view);
   renderControls(view);
   renderBanner(view);
   root.dataset.phase = view.phase;
   root.dataset.version = String(view.version);
+}
+
+// ------------------------------------------------------------------ the cut
+
+// The cut in the person's hands: a face-down spread (for the deal) or the pack (for the
+// starter). A button stands for a position only; the card there is the server's secret.
+function renderCut(view) {
+  const spread = $("spread");
+  const cuts = legal("cut");
+  const focused = document.activeElement && document.activeElement.closest("#spread")
+    ? document.activeElement.dataset.position : null;
+  spread.hidden = cuts.length === 0;
+  spread.classList.toggle("pack", view.phase === "starter");
+  if (cuts.length) {
+    const open = new Set(cuts.map((a) => a.position));
+    const first = Math.min(...open);
+    const last = Math.max(...open);
+    const size = view.phase === "starter" ? last + 1 : 52;
+    const buttons = [];
+    for (let position = view.phase === "starter" ? first : 0; position < size; position += 1) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "card back cut-card";
+      button.dataset.position = String(position);
+      button.setAttribute("aria-label", fill(T.cut_at, { n: position + 1 }));
+      if (open.has(position)) {
+        button.addEventListener("click", () => send(cuts.find((a) => a.position === position)));
+      } else {
+        button.disabled = true;
+        button.classList.add("taken");
+      }
+      buttons.push(button);
+    }
+    spread.replaceChildren(...buttons);
+    spread.style.setProperty("--n", String(buttons.length));
+    const again = focused && spread.querySelector(`[data-position="${focused}"]:not([disabled])`);
+    if (again) again.focus();
+  } else {
+    spread.replaceChildren();
+  }
+  // Both cards of the cut for deal face up until the first discard: low deals.
+  const box = $("cut-result");
+  const pairs = view.cut_for_deal || [];
+  const showCut = pairs.length > 0 && (view.phase === "cut_for_deal" || (view.hand_number === 1 && view.phase === "discard"));
+  box.hidden = !showCut;
+  if (showCut) {
+    const [mine, theirs] = pairs[pairs.length - 1];
+    const line = document.createElement("p");
+    line.append(`${T.you} `, cardElement(mine), ` · ${T.computer} `, cardElement(theirs));
+    const verdict = document.createElement("p");
+    verdict.className = "verdict";
+    verdict.textContent = view.phase === "cut_for_deal" ? T.cut_again : (view.dealer === 0 ? T.you_deal : T.computer_deals);
+    box.replaceChildren(line, verdict);
+  }
+}
+
+function cutButtons() {
+  return [...$("spread").querySelectorAll("button:not([disabled])")];
 }
 
 // ------------------------------------------------------------------ hints
@@ -494,9 +671,8 @@ async function hint() {
   }
   box.textContent = data.explanation;
   const cards = data.action.cards || (data.action.card ? [data.action.card] : []);
-  for (const button of handButtons()) {
-    button.classList.toggle("suggested", cards.includes(button.dataset.card));
-  }
+  state.suggested = new Set(cards);
+  render();
 }
 
 // ------------------------------------------------------------------ keyboard
@@ -508,17 +684,19 @@ function handButtons() {
 function onKey(event) {
   if (!state.view || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target;
-  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
+  const typing = target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type);
+  if (typing || target instanceof HTMLTextAreaElement) return;
   const buttons = handButtons();
   const key = event.key;
   if (/^[1-6]$/.test(key)) {
-    const button = buttons[Number(key) - 1];
+    const button = buttons.find((b) => b.dataset.key === key);
     if (button && !button.disabled) {
       button.click();
       event.preventDefault();
     }
   } else if (key === "ArrowRight" || key === "ArrowLeft") {
-    const enabled = buttons.filter((b) => !b.disabled);
+    const spread = cutButtons();
+    const enabled = spread.length ? spread : buttons.filter((b) => !b.disabled);
     if (!enabled.length) return;
     const at = enabled.indexOf(document.activeElement);
     const step = key === "ArrowRight" ? 1 : -1;
@@ -558,6 +736,7 @@ async function startGame(form) {
       state.view = null;
       state.lastHand = 0;
       state.lastSeq = -1;
+      state.pegSeq = null;
       $("talk").replaceChildren();
       history.replaceState(null, "", `/games/${answer.id}`);
       setBusy(false);
@@ -578,8 +757,6 @@ async function resume(id) {
   const { status, data } = await api("GET", `/api/games/${id}`);
   if (status === 200) {
     update(data);
-    if (data.phase === "show") state.showStep = data.shows.length - 1;
-    render();
   } else {
     $("newgame").hidden = false;
     $("play-area").hidden = true;
@@ -591,6 +768,14 @@ $("newgame-form").addEventListener("submit", (event) => {
   startGame(event.target);
 });
 $("hint-button").addEventListener("click", hint);
+$("fast-play").checked = fastPlay();
+$("fast-play").addEventListener("change", (event) => {
+  try {
+    localStorage.setItem(FAST_KEY, event.target.checked ? "1" : "0");
+  } catch {
+    // private windows may refuse storage: the pause simply stays
+  }
+});
 document.addEventListener("keydown", onKey);
 root.classList.add("scripted");
 if (root.dataset.game) resume(root.dataset.game);

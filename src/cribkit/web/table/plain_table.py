@@ -1,0 +1,80 @@
+"""The table without JavaScript: every legal move as a plain form that posts and comes back.
+
+The page renders the person's (paced) view on the server: the cards, the pile, the
+counts of the show laid down so far, and one form button per legal action. A move posts
+to ``/games/{id}/move`` and is redirected back to the table (post, redirect, get), so a
+reload never repeats it. When the script runs it hides all this and drives the same game
+through the JSON API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cribkit.actions import Cut, Discard, Go, NextHand, Play
+from cribkit.cards import Card
+from cribkit.events import PlayLogEntry
+from cribkit.view import PlayerView
+from cribkit.web.table.games import HUMAN, LoadedGame
+from cribkit.web.table.pacing import paced_view
+
+__all__ = ["PlainTable", "form_action", "plain_table"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlainTable:
+    """What the scriptless table draws and offers, read from the person's paced view."""
+
+    game_id: str
+    version: int
+    view: PlayerView
+    counting: bool
+    discarding: bool
+    playable: frozenset[Card]
+    can_go: bool
+    can_next: bool
+    cut_positions: tuple[int, ...]
+    pile: tuple[PlayLogEntry, ...]
+
+
+def _cut_positions(view: PlayerView) -> tuple[int, ...]:
+    """Positions the person may cut at: a place in the spread or the pack, never a card."""
+    return tuple(action.position for action in view.legal_actions if isinstance(action, Cut))
+
+
+def _current_series(log: tuple[PlayLogEntry, ...]) -> tuple[PlayLogEntry, ...]:
+    """The cards of the series being played (the count's cards), oldest first."""
+    start = 0
+    for index, entry in enumerate(log):
+        if entry.reset:
+            start = index + 1
+    return tuple(entry for entry in log[start:] if entry.card is not None)
+
+
+def plain_table(loaded: LoadedGame) -> PlainTable:
+    view = paced_view(loaded.game, HUMAN, loaded.show_step)
+    actions = view.legal_actions
+    return PlainTable(
+        game_id=loaded.id,
+        version=loaded.version,
+        view=view,
+        counting=loaded.counting,
+        discarding=any(isinstance(a, Discard) for a in actions),
+        playable=frozenset(a.card for a in actions if isinstance(a, Play)),
+        can_go=any(isinstance(a, Go) for a in actions),
+        can_next=any(isinstance(a, NextHand) for a in actions),
+        cut_positions=_cut_positions(view),
+        pile=_current_series(view.play_log),
+    )
+
+
+def form_action(kind: str, card: str, cards: list[str], position: str) -> dict[str, object]:
+    """The JSON form of the move a button posted (the service checks it like any other)."""
+    data: dict[str, object] = {"type": kind, "player": HUMAN}
+    if kind == "play":
+        data["card"] = card
+    elif kind == "discard":
+        data["cards"] = cards
+    elif kind == "cut":
+        data["position"] = int(position) if position.isdigit() and len(position) < 4 else -1
+    return data

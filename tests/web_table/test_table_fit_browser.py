@@ -1,0 +1,96 @@
+"""The table fits the screen: at common laptop sizes and an upright phone the main action
+and the hint's explanation are in view without scrolling, and no page scrolls sideways
+on a phone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from servers import ServerProcess
+from test_table_browser import (  # noqa: F401  (fixtures)
+    chromium,
+    server,
+    shots,
+    start_game,
+    take_turn,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SIZES = [(1366, 768), (1280, 800), (1440, 900), (390, 844)]
+PAGES = ["/", "/calculator", "/advisor", "/rules", "/reference", "/stats"]
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport as the page stands (no scroll)."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    assert box is not None, selector
+    return bool(
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_main_action_and_the_hint_are_in_view(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+    shots: Path,  # noqa: F811
+    width: int,
+    height: int,
+) -> None:
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    start_game(page, server.url, seed=8)
+    page.keyboard.press("1")
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert page.evaluate("window.scrollY") == 0
+    assert in_view(page, "#primary"), "lay away"
+    assert in_view(page, "#hint-box"), "the hint's explanation"
+    for i in range(6):
+        assert in_view(page, f"#hand button.in-hand >> nth={i}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(shots / f"table-fit-{width}x{height}-discard.png"))
+    page.keyboard.press("1")  # choosing cards keeps the hint's marks until the discard
+    assert page.locator("#hand button.suggested").count() == 2
+    seen: set[str] = set()
+    for _ in range(40):
+        phase = page.get_attribute("#table", "data-phase")
+        if phase == "play" and page.locator("#hand button.in-hand:not([disabled])").count():
+            page.evaluate("window.scrollTo(0, 0)")
+            assert in_view(page, "#hand button.in-hand:not([disabled])"), "a card to play"
+            seen.add("play")
+        if phase == "show":
+            page.evaluate("window.scrollTo(0, 0)")
+            assert in_view(page, "#primary"), "next count"
+            if "show" not in seen:
+                page.screenshot(path=str(shots / f"table-fit-{width}x{height}-show.png"))
+            seen.add("show")
+        if seen == {"play", "show"} or phase == "game_over":
+            break
+        take_turn(page)
+    assert seen == {"play", "show"}
+    context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_scrolls_sideways_on_a_phone(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+    shots: Path,  # noqa: F811
+    path: str,
+) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    for language in ("en", "zh"):
+        page.goto(f"{server.url}/lang/{language}?next={path}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, (path, language)
+        name = path.strip("/") or "table"
+        page.screenshot(path=str(shots / f"phone-{name}-{language}.png"), full_page=True)
+    context.close()

@@ -1,0 +1,98 @@
+"""The table with JavaScript turned off: a whole game played with plain form buttons that
+post and come back, the board and the scores drawn by the server at every step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from servers import ServerProcess
+from test_table_browser import api_view, chromium, server, shots  # noqa: F401  (fixtures)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def plain_turn(page: Any) -> str:
+    """Make the person's next move with the server's forms; return what was done."""
+    boxes = page.locator('.plain-discard input[name="cards"]')
+    if boxes.count():
+        boxes.nth(0).check()
+        boxes.nth(1).check()
+        page.click('.plain-discard button[data-move="discard"]')
+        return "discard"
+    cut = page.locator(".plain-cut button.cut-card")
+    if cut.count():
+        cut.nth(cut.count() // 2).click(position={"x": 3, "y": 12})  # its showing edge
+        return "cut"
+    cards = page.locator(".plain-play button.plain-card:not([disabled])")
+    if cards.count():
+        cards.nth(0).click()
+        return "play"
+    for move in ("go", "count", "next"):
+        button = page.locator(f'.plain-table button[data-move="{move}"]')
+        if button.count():
+            button.click()
+            return move
+    raise AssertionError(f"no move offered:\n{page.inner_text('#plain-table')}")
+
+
+def test_a_whole_game_without_javascript(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    context = chromium.new_context(
+        viewport={"width": 1366, "height": 768}, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.goto(f"{server.url}/?seed=4242")
+    page.check('input[name="level"][value="easy"]')
+    page.click("#start")
+    page.wait_for_selector("#plain-table")
+    game_id = page.url.rsplit("/", 1)[-1]
+    assert not page.is_visible("#hand") and not page.is_visible("#talk")  # the script's felt
+    done: set[str] = set()
+    for _ in range(600):
+        if page.locator("#plain-banner").count():
+            break
+        view = api_view(page, server.url, game_id)
+        for player in (0, 1):
+            assert page.inner_text(f"#score-{player}") == str(view["scores"][player])
+            front = page.locator(f"#peg-{player}-front")
+            assert int(front.get_attribute("data-score")) == view["pegs"][player]["front"]
+        version = view["version"]
+        move = plain_turn(page)
+        if move not in done:
+            done.add(move)
+            page.screenshot(path=str(shots / f"table-nojs-{move}.png"), full_page=True)
+        assert api_view(page, server.url, game_id)["version"] == version + 1, move
+        assert page.url.endswith(f"/games/{game_id}")  # redirected back to the table
+    view = api_view(page, server.url, game_id)
+    assert view["phase"] == "game_over" and max(view["scores"]) == 121
+    assert {"cut", "discard", "play", "count", "next"} <= done
+    banner = page.inner_text("#plain-banner")
+    assert str(view["outcome"]["scores"][0]) in banner
+    page.screenshot(path=str(shots / "table-nojs-game-over.png"), full_page=True)
+    context.close()
+
+
+def test_a_refused_form_move_says_why_and_changes_nothing(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+) -> None:
+    context = chromium.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{server.url}/?seed=99")
+    page.click("#start")
+    while page.locator(".plain-cut").count():  # the cut for deal first, by a position
+        assert plain_turn(page) == "cut"
+    page.wait_for_selector(".plain-discard")
+    game_id = page.url.rsplit("/", 1)[-1]
+    version = api_view(page, server.url, game_id)["version"]
+    page.locator('.plain-discard input[name="cards"]').nth(0).check()
+    page.click('.plain-discard button[data-move="discard"]')  # one card only
+    assert page.locator(".plain-problem").count() == 1
+    assert api_view(page, server.url, game_id)["version"] == version
+    assert page.locator(".plain-discard").count() == 1  # still the discard, nothing lost
+    context.close()
