@@ -116,7 +116,8 @@ def test_a_tab_left_behind_hears_the_whole_talk_when_it_catches_up(
     game_id = start_game(ahead, server.url, seed=606)
     behind = context.new_page()
     behind.goto(f"{server.url}/games/{game_id}")
-    wait_for_history(behind, 0)
+    wait_for_history(behind, api_view(ahead, server.url, game_id)["version"])
+    assert behind.get_attribute("#table", "data-phase") == "discard"
     for _ in range(60):  # the first tab plays on into the second deal
         view = api_view(ahead, server.url, game_id)
         if view["hand_number"] == 2 and view["phase"] == "play":
