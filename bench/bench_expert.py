@@ -52,7 +52,7 @@ def _decision_times(name: str) -> dict[str, list[float]]:
             player = game.state.players_to_move()[0]
             view = game.view(player)
             action, seconds = _timed(players[player].choose, view)
-            if len(view.legal_actions) > 1:
+            if len(view.legal_actions) > 1 and view.phase in (Phase.DISCARD, Phase.PLAY):
                 kind = "discard" if view.phase is Phase.DISCARD else "play"
                 times[f"endgame {kind}" if in_endgame(view) else kind].append(seconds)
             game.apply(action)

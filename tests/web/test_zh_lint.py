@@ -54,6 +54,10 @@ SAMPLE_PARAMS: dict[str, str | int] = {
     "count": 27,
     "type": "42",
     "level": "9",
+    "position": 17,
+    "low": 4,
+    "high": 36,
+    "packet": 4,
 }
 PARAMS_BY_CODE: dict[str, dict[str, str | int]] = {
     "discard_count": {"cards": 3},

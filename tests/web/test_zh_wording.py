@@ -81,11 +81,7 @@ def test_the_show_go_stats_and_replay_sentences(zh: Any) -> None:
     assert "被" in zh.gettext("Skunks received") and "被" in zh.gettext(
         "Skunked: you finished under 91."
     )
-    played = zh.gettext("%(who)s plays %(card)s: %(count)s.") % {
-        "who": "你",
-        "card": "10♠",
-        "count": 18,
-    }
+    played = zh.gettext("You play %(card)s: %(count)s.") % {"card": "10♠", "count": 18}
     assert played == "你打出 10♠，累计 18。"
     assert zh.gettext("Dealt:") == "发到的牌："
     board = zh.gettext("Pegboard: %(first)s %(first_score)s, %(second)s %(second_score)s")

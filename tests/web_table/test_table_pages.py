@@ -10,6 +10,7 @@ from table_support import play_out, stored_record
 
 from cribkit.web.site.db import Database
 from cribkit.web.site.models import Base
+from cribkit.web.table.replay_view import moments
 from cribkit.web.table.summary import summarize
 
 
@@ -56,8 +57,8 @@ def test_stats_add_up_finished_games_and_replays_step_through_them(client: Any, 
     )
     assert f"/games/{game_id}/replay" in html
     first = client.get(f"/games/{game_id}/replay")
-    assert first.status_code == 200 and "cuts the deck at" in first.text  # a position
-    last_step = len(record.actions) - 1
+    assert first.status_code == 200 and "of the spread." in first.text  # the first cut
+    last_step = len(list(moments(record.replay()))) - 1  # each action, and each count
     last = client.get(f"/games/{game_id}/replay?step={last_step}")
     assert f"Step {last_step + 1} of {last_step + 1}" in last.text
     assert 'rel="next"' not in last.text

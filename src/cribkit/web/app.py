@@ -26,7 +26,7 @@ from cribkit.web.site.i18n import Catalogues
 from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
 from cribkit.web.site.templating import STATIC_DIR, build_environment
-from cribkit.web.table import api_games, routes_stats, routes_table
+from cribkit.web.table import api_games, api_history, routes_replay, routes_stats, routes_table
 from cribkit.web.table.games import GameService
 from cribkit.web.tools import api_tools, routes_tools
 from cribkit.web.tools.tools import read_deal
@@ -77,7 +77,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_site.router)
     app.include_router(routes_table.router)  # the table owns "/" (routes_home retired)
     app.include_router(routes_stats.router)
+    app.include_router(routes_replay.router)
     app.include_router(api_games.router)
+    app.include_router(api_history.router)
     app.include_router(routes_tools.router)
     app.include_router(api_tools.router)
     return app

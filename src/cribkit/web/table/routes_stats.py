@@ -1,7 +1,7 @@
-"""/stats: a player's record against the computer, and each finished game replayed.
+"""/stats: a player's record against the computer, with every finished game listed.
 
-Both pages are plain server pages (no script): the figures come from the summary columns
-of finished games, the replay from the stored record, stepped through with links.
+A plain server page (no script): the figures come from the summary columns of finished
+games; each game links to its replay (``routes_replay``) and its record file.
 """
 
 from __future__ import annotations
@@ -12,14 +12,11 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from cribkit.record import GameRecord
 from cribkit.web.site.models import GameRow
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.api_games import service_of
-from cribkit.web.table.games import COMPUTER, HUMAN, GameNotFoundError
-from cribkit.web.table.pegboard import board_layout, peg_marks
-from cribkit.web.table.replay_view import describe_step
+from cribkit.web.table.games import COMPUTER, HUMAN
 from cribkit.web.table.routes_table import LEVEL_NAMES
 
 __all__ = ["PlayerStats", "player_stats", "router"]
@@ -102,32 +99,3 @@ def choose_name(request: Request, name: Annotated[str, Form()] = "") -> Response
     if is_new:
         remember_player(request, response, player_id)
     return response
-
-
-@router.get("/games/{game_id}/replay", response_class=HTMLResponse)
-def replay(request: Request, game_id: str, step: int = 0) -> HTMLResponse:
-    """A finished game move by move; everything is shown, the game being over."""
-    try:
-        text = service_of(request).record_text(player_id_of(request), game_id)
-    except GameNotFoundError:
-        return render(request, "replay.html", {"missing": True}, status_code=404)
-    steps = list(GameRecord.parse(text).replay())
-    index = min(max(step, 0), len(steps) - 1)
-    current = steps[index]
-    hand_starts = [i for i, s in enumerate(steps) if s.after.hand_number != s.before.hand_number]
-    return render(
-        request,
-        "replay.html",
-        {
-            "missing": False,
-            "game_id": game_id,
-            "index": index,
-            "count": len(steps),
-            "step": current,
-            "state": current.after,
-            "said": describe_step(current),
-            "hand_starts": hand_starts,
-            "board": board_layout(),
-            "pegs": peg_marks(current.after.pegs),
-        },
-    )

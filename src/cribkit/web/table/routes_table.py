@@ -45,7 +45,7 @@ _LEVEL_NOTES: dict[str, str] = {
     "hard": N_("counts every starter and plays for the win"),
 }
 
-_SCRIPT_STRINGS: dict[str, str] = {
+SCRIPT_STRINGS: dict[str, str] = {
     "you": N_("You"),
     "computer": N_("Computer"),
     "your_crib": N_("Your crib"),
@@ -107,7 +107,7 @@ _SCRIPT_STRINGS: dict[str, str] = {
 def _script_strings(request: Request) -> dict[str, object]:
     """Every string the script shows, in the request's language."""
     tr = translator(request)
-    strings: dict[str, object] = {key: tr.gettext(text) for key, text in _SCRIPT_STRINGS.items()}
+    strings: dict[str, object] = {key: tr.gettext(text) for key, text in SCRIPT_STRINGS.items()}
     strings["kinds"] = {kind.value: tr.gettext(text) for kind, text in KIND_LABELS.items()}
     return strings
 

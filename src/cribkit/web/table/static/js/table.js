@@ -1,5 +1,6 @@
 // The table: drives /api/games with the person's view only, and draws it.
 // No bundler, no other host: an ES module loaded by templates/table.html.
+import { refreshHistory } from "./history.js";
 
 const root = document.getElementById("table");
 const T = JSON.parse(document.getElementById("table-strings").textContent);
@@ -249,6 +250,7 @@ function update(view) {
   if (first && view.version > 0) talk(T.resumed);
   state.view = view;
   render();
+  refreshHistory(view, first);
 }
 
 function legal(type) {

@@ -1,0 +1,112 @@
+"""A game's history over the API: the talk and score sheet so far, and a finished record.
+
+``GET /api/games/{id}/history`` is what a reloaded table (or a second tab) reads to
+rebuild its talk and score sheet; it holds only what the person has seen. ``GET
+/api/games/{id}/record`` hands out the record as a text file, only once the game is over:
+before that it would show the computer's hand, the crib and the deck.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from cribkit.errors import CribkitError, UnfinishedGameError
+from cribkit.record import GameRecord
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
+from cribkit.web.site.i18n import translator
+from cribkit.web.site.players_identity import player_id_of
+from cribkit.web.table.api_games import service_of
+from cribkit.web.table.games import FINISHED, HUMAN, GameNotFoundError, LoadedGame
+from cribkit.web.table.history import History, game_history, talk_text
+from cribkit.web.table.pacing import paced_view
+
+__all__ = ["history_of", "history_payload", "record_filename", "router"]
+
+router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
+
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": ApiError, "description": "No such game for this player."},
+}
+
+
+_JSON_MESSAGE = {"application/json": {"schema": {"$ref": "#/components/schemas/ApiError"}}}
+"""An error answer of the text endpoint: JSON like every other error of the API."""
+_TEXT_ERRORS = {
+    code: {"description": answer["description"]} for code, answer in ERROR_RESPONSES.items()
+}
+
+
+def history_of(loaded: LoadedGame) -> History:
+    """The history the person has seen: the show only as far as their view reveals it."""
+    shown = len(paced_view(loaded.game, HUMAN, loaded.show_step).shows)
+    return game_history(GameRecord.of(loaded.game), shown=shown)
+
+
+def history_payload(history: History, request: Request) -> dict[str, Any]:
+    """The history as JSON, each talk line already said in the reader's language."""
+    tr = translator(request)
+    return {
+        "talk": [
+            {
+                "hand_number": line.hand,
+                "kind": line.kind,
+                "player": line.player,
+                "text": talk_text(line, tr),
+                "class": line.css,
+            }
+            for line in history.talk
+        ],
+        "sheet": [row.to_dict() for row in history.sheet],
+    }
+
+
+def record_filename(game_id: str) -> str:
+    return f"cribkit-game-{game_id}.txt"
+
+
+def _error(request: Request, status_code: int, error: CribkitError) -> JSONResponse:
+    return api_error(request, status_code, error)
+
+
+@router.get("/{game_id}/history", responses=_NOT_FOUND)
+def get_history(request: Request, game_id: str) -> Any:
+    """The table talk (oldest first) and the score sheet of the game so far."""
+    try:
+        loaded = service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return _error(request, 404, exc)
+    payload = history_payload(history_of(loaded), request)
+    payload.update(id=loaded.id, version=loaded.version, status=loaded.status)
+    return payload
+
+
+@router.get(
+    "/{game_id}/record",
+    response_class=PlainTextResponse,
+    responses={
+        200: {"description": "The record as text, one action a line."},
+        **{code: {**answer, "content": _JSON_MESSAGE} for code, answer in _TEXT_ERRORS.items()},
+        404: {"description": "No such game for this player.", "content": _JSON_MESSAGE},
+        409: {"description": "The game is not over yet.", "content": _JSON_MESSAGE},
+    },
+)
+def get_record(request: Request, game_id: str) -> Any:
+    """A finished game's record as a text file, for ``cribkit replay`` or the replay page."""
+    try:
+        loaded = service_of(request).load(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return _error(request, 404, exc)
+    try:
+        if loaded.status != FINISHED:  # over, but the winning count not shown yet
+            raise UnfinishedGameError(
+                "the game is not over: its record would show hidden cards",
+                code="record_game_unfinished",
+            )
+        text = GameRecord.of(loaded.game).export_text()
+    except UnfinishedGameError as exc:
+        return _error(request, 409, exc)
+    disposition = f'attachment; filename="{record_filename(loaded.id)}"'
+    return PlainTextResponse(text, headers={"Content-Disposition": disposition})

@@ -1,0 +1,112 @@
+// The game's history at the table: the talk rebuilt after a reload or in a second tab,
+// the score sheet kept up to date, and a finished game's record and replay offered.
+// Everything comes from GET /api/games/{id}/history, which holds only what the person
+// has seen; table.js calls refreshHistory() after each new view.
+
+const $ = (id) => document.getElementById(id);
+const TALK_LINES = 60; // as many as table.js keeps
+
+let asked = 0; // the latest request, so an older answer never overwrites a newer one
+let shownVersion = null;
+
+function numberCell(row, value, className = "num") {
+  const cell = row.insertCell();
+  cell.className = className;
+  if (value === null) {
+    const dot = document.createElement("span");
+    dot.className = "not-yet";
+    dot.textContent = "·";
+    cell.append(dot);
+  } else if (value !== undefined) {
+    cell.textContent = String(value);
+  }
+  return cell;
+}
+
+function renderSheet(rows, current) {
+  const table = $("score-sheet");
+  if (!table) return;
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  for (const hand of rows) {
+    const row = body.insertRow();
+    row.dataset.hand = String(hand.hand_number);
+    if (hand.hand_number === current) {
+      row.className = "current";
+      row.setAttribute("aria-current", "true");
+    }
+    const head = document.createElement("th");
+    head.scope = "row";
+    const mark = document.createElement("span");
+    mark.className = "dealer-mark";
+    mark.textContent = hand.dealer === 0 ? table.dataset.youDeal : table.dataset.computerDeals;
+    head.append(String(hand.hand_number), mark);
+    row.append(head);
+    for (const player of [0, 1]) {
+      numberCell(row, hand.pegging[player]);
+      numberCell(row, hand.hand[player]);
+      numberCell(row, hand.dealer === player ? hand.crib : undefined);
+      numberCell(row, hand.totals[player], `num total lane-${player}`);
+    }
+  }
+}
+
+// The talk before this page was opened, under what table.js has said since (newest
+// first). The show of the current hand is left to table.js, which counts it aloud.
+function fillTalk(lines, view) {
+  const list = $("talk");
+  const earlier = lines.filter((line) => !(line.kind === "show" && line.hand_number === view.hand_number));
+  const room = Math.max(TALK_LINES - list.children.length, 0);
+  list.append(...earlier.slice(earlier.length - room).reverse().map(talkItem));
+}
+
+// After another tab moved the game on (a jump of more than one version), the talk
+// table.js kept is missing lines: say the whole history again, as the server has it.
+function retellTalk(lines) {
+  $("talk").replaceChildren(...lines.slice(-TALK_LINES).reverse().map(talkItem));
+}
+
+function talkItem(line) {
+  const item = document.createElement("li");
+  item.className = line.class;
+  item.textContent = line.text;
+  return item;
+}
+
+function offerRecord(view) {
+  const over = view.phase === "game_over";
+  const download = $("record-download");
+  const replay = $("replay-link");
+  if (!download || !replay) return;
+  download.hidden = !over;
+  replay.hidden = !over;
+  if (over) {
+    download.href = `/api/games/${view.id}/record`;
+    download.download = `cribkit-game-${view.id}.txt`;
+    replay.href = `/games/${view.id}/replay`;
+  }
+}
+
+export async function refreshHistory(view, first) {
+  offerRecord(view);
+  if (!first && view.version === shownVersion) return;
+  const jumped = !first && shownVersion !== null && view.version > shownVersion + 1;
+  shownVersion = view.version;
+  asked += 1;
+  const mine = asked;
+  let data = null;
+  try {
+    const response = await fetch(`/api/games/${view.id}/history`, {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    if (response.ok) data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!data || mine !== asked) return;
+  renderSheet(data.sheet, view.hand_number);
+  if (first) fillTalk(data.talk, view);
+  else if (jumped) retellTalk(data.talk);
+  $("sheet-panel").dataset.version = String(data.version);
+}
