@@ -1,7 +1,7 @@
 """Practice drills: each player's attempts, right answers and streaks per drill.
 
-Revision ID: 0009
-Revises: 0001
+Revision ID: 0003_practice
+Revises: 0002_show_step
 Create Date: 2026-12-01
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0001"
+revision = "0003_practice"
+down_revision = "0002_show_step"
 branch_labels = None
 depends_on = None
 
