@@ -27,8 +27,8 @@ from cribkit.scoring import MAX_COUNT
 from cribkit.state import Phase
 from cribkit.view import view_of
 from cribkit.web.site.errors_i18n import error_message
+from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import Catalogues, language_by_code
-from cribkit.web.table.hints_i18n import hint_explanation
 
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5"}
 EN = {"Accept-Language": "en-GB,en;q=0.8"}

@@ -28,7 +28,7 @@ from cribkit.web.site.settings import Settings
 from cribkit.web.site.templating import STATIC_DIR, build_environment
 from cribkit.web.table import api_games, api_history, routes_replay, routes_stats, routes_table
 from cribkit.web.table.games import GameService
-from cribkit.web.tools import api_tools, routes_tools
+from cribkit.web.tools import api_tools, routes_practice, routes_tools
 from cribkit.web.tools.tools import read_deal
 
 __all__ = ["ROOMS", "create_app"]
@@ -81,5 +81,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api_games.router)
     app.include_router(api_history.router)
     app.include_router(routes_tools.router)
+    app.include_router(routes_practice.router)
     app.include_router(api_tools.router)
     return app

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Index, Integer, String, Text
+from sqlalchemy import DateTime, Float, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["AppSecret", "Base", "GameRow", "PlayerRow", "utcnow"]
+__all__ = ["AppSecret", "Base", "GameRow", "PlayerRow", "PracticeRow", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -71,3 +71,19 @@ class AppSecret(Base):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
+
+
+class PracticeRow(Base):
+    """One player's record at one practice drill: attempts, right answers, streaks."""
+
+    __tablename__ = "practice"
+
+    player_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    drill: Mapped[str] = mapped_column(String(16), primary_key=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    correct: Mapped[int] = mapped_column(Integer, default=0)
+    streak: Mapped[int] = mapped_column(Integer, default=0)
+    best_streak: Mapped[int] = mapped_column(Integer, default=0)
+    lost_points: Mapped[float] = mapped_column(Float, default=0.0)
+    seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

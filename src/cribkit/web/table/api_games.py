@@ -18,6 +18,7 @@ from cribkit.analysis.hints import hint
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
+from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.table.games import (
@@ -28,7 +29,6 @@ from cribkit.web.table.games import (
     LoadedGame,
     StaleVersionError,
 )
-from cribkit.web.table.hints_i18n import hint_explanation
 from cribkit.web.table.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
 
 __all__ = ["MAX_SEED", "game_payload", "router", "service_of"]

@@ -1,10 +1,11 @@
-"""The table's hint said in the reader's language, from the hint's numbers.
+"""A hint said in the reader's language, from the hint's numbers.
 
-``cribkit.analysis.hints`` explains its advice in English prose. The table rebuilds the
+``cribkit.analysis.hints`` explains its advice in English prose. The pages rebuild the
 same explanation from the hint's structured data (the action, the ranked discards with
 their winning chances, the ranked plays) with catalogue messages, so the numbers are the
 engine's and only the words are translated. A throw is explained with the advisor's own
-sentence (``web.advice``), so the table and the advisor page say the same thing.
+sentence (``site.advice``). It sits in ``site`` because the table's hint and the practice
+drills say the same thing.
 """
 
 from __future__ import annotations

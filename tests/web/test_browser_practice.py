@@ -1,0 +1,69 @@
+"""/practice in Chromium: by keyboard, with and without JavaScript, in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cribkit.analysis.discard import analyze_discard
+from cribkit.analysis.drills import CountKind, count_drill, discard_drill
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_count_a_hand_by_keyboard(
+    browser: Any, live_server: str, shots_dir: Path, javascript: bool
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        base_url=live_server,
+        java_script_enabled=javascript,
+    )
+    page = context.new_page()
+    page.goto("/practice/count?kind=hard&seed=21")
+    clock = page.locator(".clock")
+    if javascript:
+        clock.wait_for()
+        assert clock.inner_text().endswith(" s")
+    else:
+        assert not clock.is_visible()
+    total = count_drill(21, CountKind.HARD).answer.total
+    page.keyboard.type(str(total))  # the answer field has the focus
+    page.keyboard.press("Enter")
+    verdict = page.locator(".verdict")
+    assert verdict.get_attribute("data-correct") == "1"
+    page.screenshot(path=str(shots_dir / f"practice-count-js{int(javascript)}.png"), full_page=True)
+    page.keyboard.press("Enter")  # the next hand has the focus
+    page.wait_for_url("**/practice/count?kind=hard&seed=*")
+    assert "seed=21" not in page.url
+    assert page.locator(".verdict").count() == 0
+    context.close()
+
+
+def test_the_discard_drill_without_javascript_in_chinese(
+    browser: Any, live_server: str, shots_dir: Path
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 1366, "height": 768},
+        base_url=live_server,
+        java_script_enabled=False,
+        locale="zh-CN",
+        extra_http_headers={"Accept-Language": "zh-CN"},
+    )
+    page = context.new_page()
+    page.goto("/practice/discard?seed=11")
+    assert "选择弃牌" in page.content()
+    best = analyze_discard(discard_drill(11).hand, dealer=discard_drill(11).is_dealer).best
+    for card in best.throw:
+        page.locator(f'input[name="throw"][value="{card}"]').check()
+    page.locator("form.drill-form button[type=submit]").click()
+    assert page.locator(".verdict").get_attribute("data-correct") == "1"
+    assert "这是最佳选择。" in page.locator(".verdict").inner_text()
+    page.screenshot(path=str(shots_dir / "practice-discard-zh.png"), full_page=True)
+    page.goto("/practice")
+    assert "连对 1 次" in page.locator("#drill-discard").inner_text()
+    page.screenshot(path=str(shots_dir / "practice-zh.png"), full_page=True)
+    context.close()
