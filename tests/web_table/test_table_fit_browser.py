@@ -4,8 +4,10 @@ on a phone."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from servers import ServerProcess
@@ -20,7 +22,19 @@ from test_table_browser import (  # noqa: F401  (fixtures)
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SIZES = [(1366, 768), (1280, 800), (1440, 900), (390, 844)]
-PAGES = ["/", "/calculator", "/advisor", "/rules", "/reference", "/stats"]
+PAGES = [
+    "/",
+    "/calculator",
+    "/advisor",
+    "/rules",
+    "/reference",
+    "/stats",
+    "/replay",
+    "/practice",
+    "/practice/count?kind=hard&seed=21",
+    "/practice/discard?seed=11",
+    "/practice/pegging?seed=5",
+]
 
 
 def in_view(page: Any, selector: str) -> bool:
@@ -89,8 +103,8 @@ def test_no_page_scrolls_sideways_on_a_phone(
     context = chromium.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     for language in ("en", "zh"):
-        page.goto(f"{server.url}/lang/{language}?next={path}")
+        page.goto(f"{server.url}/lang/{language}?next={quote(path, safe='/')}")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, (path, language)
-        name = path.strip("/") or "table"
+        name = re.sub(r"\W+", "-", path.strip("/")) or "table"
         page.screenshot(path=str(shots / f"phone-{name}-{language}.png"), full_page=True)
     context.close()
