@@ -73,6 +73,14 @@ def test_a_whole_game_without_javascript(
     assert {"cut", "discard", "play", "count", "next"} <= done
     banner = page.inner_text("#plain-banner")
     assert str(view["outcome"]["scores"][0]) in banner
+    rows = page.locator("#plain-score-sheet tbody tr")  # the score sheet, drawn by the server
+    assert rows.count() == view["hand_number"]
+    last = rows.nth(rows.count() - 1)
+    totals = [last.locator(f"td.total.lane-{player}").inner_text() for player in (0, 1)]
+    assert totals == [str(score) for score in view["outcome"]["scores"]]
+    record = page.locator("#plain-banner a[download]").get_attribute("href")
+    assert record == f"/api/games/{game_id}/record"
+    assert page.request.get(f"{server.url}{record}").text().startswith("# cribkit game record")
     page.screenshot(path=str(shots / "table-nojs-game-over.png"), full_page=True)
     context.close()
 

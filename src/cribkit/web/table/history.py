@@ -22,7 +22,7 @@ from cribkit.events import ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.scoresheet import HandLine, score_sheet_of
 from cribkit.web.site.labels import KIND_LABELS
-from cribkit.web.table.routes_table import SCRIPT_STRINGS
+from cribkit.web.table.words import SCRIPT_STRINGS
 
 __all__ = [
     "History",
