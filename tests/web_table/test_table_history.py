@@ -4,13 +4,17 @@ naming its line, in the reader's language)."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from table_support import COMPUTER, HUMAN, hidden_cards, play_out, stored_record
+from typer.testing import CliRunner
 
 from cribkit.cards import Card
+from cribkit.cli import app as cli_app
 from cribkit.events import Pegs, ScoreContext
 from cribkit.game import Game
 from cribkit.players import strategy_for_level
@@ -172,6 +176,22 @@ def test_a_finished_game_downloads_its_record(client: Any, app: Any) -> None:
     assert f'href="/api/games/{game_id}/record"' in stats
     replay = client.get(f"/games/{game_id}/replay").text
     assert f'href="/api/games/{game_id}/record"' in replay
+
+
+def test_a_downloaded_record_replays_on_the_command_line(
+    client: Any, app: Any, tmp_path: Path
+) -> None:
+    game_id, _ = play_out(client, app, level="easy", seed=12, rng_seed=2, check=False)
+    saved = tmp_path / "downloaded.txt"
+    saved.write_text(client.get(f"/api/games/{game_id}/record").text, encoding="utf-8")
+    result = CliRunner().invoke(cli_app, ["replay", str(saved), "--json"])
+    assert result.exit_code == 0, result.output
+    told = json.loads(result.stdout)
+    outcome = stored_record(app, game_id).final_state().outcome
+    assert outcome is not None and told["outcome"] == outcome.to_dict()
+    uploaded = client.post("/replay", files={"record": ("game.txt", saved.read_bytes())})
+    assert uploaded.status_code == 200
+    assert 'id="replay-record"' in uploaded.text and "Step 1 of " in uploaded.text
 
 
 # ------------------------------------------------------------------ the replay page
