@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from cribkit.actions import Play
-from cribkit.analysis.discard import analyze_discard
+from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.drills import CountKind, count_drill, discard_drill, pegging_drill
 from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.winprob import endgame_for_play
 
 ZH = {"Accept-Language": "zh-CN"}
@@ -70,18 +71,15 @@ def test_a_count_that_is_not_a_number_is_asked_again(client: Any) -> None:
 
 def test_a_discard_is_priced_against_the_best(client: Any) -> None:
     view = discard_drill(11)
-    analysis = analyze_discard(view.hand, dealer=view.is_dealer)
-    worst, best = analysis.options[-1], analysis.options[0]
+    values = hold_values_with_pegging(view.hand, dealer=view.is_dealer)  # the expert's values
+    throws = [[str(view.hand[i]) for i in throw] for _, throw in HOLDS]
+    worst, top = int(values.argmin()), int(values.argmax())
     form = {"seed": "11", "issued": "0"}
-    verdict = client.post(
-        "/practice/discard", data={**form, "throw": [str(c) for c in worst.throw]}
-    ).text
+    verdict = client.post("/practice/discard", data={**form, "throw": throws[worst]}).text
     lost = float(re.search(r'data-lost="([\d.]+)"', verdict).group(1))  # type: ignore[union-attr]
-    assert lost == pytest.approx(best.total_ev - worst.total_ev, abs=1e-3)
+    assert lost == pytest.approx(values[top] - values[worst], abs=1e-3)
     assert 'data-correct="0"' in verdict
-    verdict = client.post(
-        "/practice/discard", data={**form, "throw": [str(c) for c in best.throw]}
-    ).text
+    verdict = client.post("/practice/discard", data={**form, "throw": throws[top]}).text
     assert 'data-correct="1"' in verdict and "The best choice." in verdict
     too_many = client.post(
         "/practice/discard", data={**form, "throw": [str(c) for c in view.hand[:3]]}

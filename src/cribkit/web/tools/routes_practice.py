@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from cribkit.actions import Play
+from cribkit.actions import Play, PlayerAction
 from cribkit.analysis.drills import (
     MAX_DRILL_SEED,
     CountKind,
@@ -25,7 +25,7 @@ from cribkit.analysis.drills import (
     throw_of,
 )
 from cribkit.analysis.hints import hint
-from cribkit.analysis.review import Decision, price_decision
+from cribkit.analysis.review import price_decision
 from cribkit.cards import Card, parse_card, parse_cards
 from cribkit.errors import CribkitError
 from cribkit.view import PlayerView
@@ -174,12 +174,19 @@ def discard_page(request: Request, seed: str | None = None) -> HTMLResponse | Re
     return _page(request, Drill.DISCARD, {"seed": number, "view": discard_drill(number)})
 
 
-def _verdict(request: Request, view: PlayerView, decision: Decision) -> dict[str, Any]:
-    return {
+def _judged(
+    request: Request, drill: Drill, number: int, view: PlayerView, action: PlayerAction, issued: str
+) -> Response:
+    """Price a throw or a card as the game review does, with the hint's words for the best."""
+    decision = price_decision(view, action)
+    context = {
+        "seed": number,
         "view": view,
         "decision": decision,
         "why": hint_explanation(hint(view), view, translator(request)),
     }
+    correct = decision.lost < BEST
+    return _answered(request, drill, context, correct=correct, lost=decision.lost, issued=issued)
 
 
 @router.post("/practice/discard", response_model=None)
@@ -198,16 +205,7 @@ def discard_answer(
     except CribkitError:
         error = N_("Choose exactly two of your six cards to throw.")
         return _page(request, Drill.DISCARD, {"seed": number, "view": view, "error": error})
-    decision = price_decision(view, action)
-    context = {"seed": number, **_verdict(request, view, decision)}
-    return _answered(
-        request,
-        Drill.DISCARD,
-        context,
-        correct=decision.lost < BEST,
-        lost=decision.lost,
-        issued=issued,
-    )
+    return _judged(request, Drill.DISCARD, number, view, action, issued)
 
 
 def _cards(texts: list[str]) -> tuple[Card, ...]:
@@ -243,13 +241,4 @@ def pegging_answer(
     except CribkitError:
         error = N_("Choose one of the cards you can play.")
         return _page(request, Drill.PEGGING, {"seed": number, "view": view, "error": error})
-    decision = price_decision(view, action)
-    context = {"seed": number, **_verdict(request, view, decision)}
-    return _answered(
-        request,
-        Drill.PEGGING,
-        context,
-        correct=decision.lost < BEST,
-        lost=decision.lost,
-        issued=issued,
-    )
+    return _judged(request, Drill.PEGGING, number, view, action, issued)
