@@ -1,8 +1,9 @@
 """The table's JSON API: start a game, read your view of it, make a move, ask for a hint.
 
-Every answer is built from the person's ``PlayerView`` (seat 0), which has no field for
-the computer's hand, the crib or the deck; the stored record (and its seed) never leaves
-the server while the game is on.
+Every answer is built from the person's ``PlayerView`` (seat 0 against the computer, the
+player's own seat at a table between two people), which has no field for the other
+hand, the crib or the deck; the stored record (and its seed) never leaves the server
+while the game is on.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from cribkit.web.table.games import (
     StaleVersionError,
 )
 from cribkit.web.table.hints_i18n import hint_explanation
+from cribkit.web.table.payloads import with_table
 
 __all__ = ["game_payload", "router", "service_of"]
 
@@ -69,7 +71,8 @@ def service_of(request: Request) -> GameService:
 def game_payload(loaded: LoadedGame) -> dict[str, Any]:
     """The person's view as JSON, with the game's id, version and this hand's events."""
     game = loaded.game
-    view = game.view(HUMAN)
+    seat = HUMAN if loaded.seat is None else loaded.seat
+    view = game.view(seat)
     payload = view.to_dict()
     hand = view.hand_number
     payload.update(
@@ -77,8 +80,8 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
         version=loaded.version,
         level=loaded.level,
         status=loaded.status,
-        you=HUMAN,
-        computer=COMPUTER,
+        you=seat,
+        computer=None if loaded.between_people else COMPUTER,
         events=[
             {"seq": seq, **event.to_dict()}
             for seq, event in enumerate(game.events)
@@ -115,7 +118,7 @@ def get_game(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    return game_payload(loaded)
+    return with_table(request.app.state, loaded, game_payload(loaded))
 
 
 @router.post("/{game_id}/actions", responses=_ERRORS)
@@ -127,10 +130,11 @@ def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
     except StaleVersionError as exc:
-        return _error(request, 409, exc, view=game_payload(exc.current))
+        current = with_table(request.app.state, exc.current, game_payload(exc.current))
+        return _error(request, 409, exc, view=current)
     except CribkitError as exc:
         return _error(request, 422, exc)
-    return game_payload(loaded)
+    return with_table(request.app.state, loaded, game_payload(loaded))
 
 
 @router.get("/{game_id}/hint", responses=_ERRORS)
@@ -140,7 +144,7 @@ def get_hint(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    view = loaded.game.view(HUMAN)
+    view = loaded.game.view(HUMAN if loaded.seat is None else loaded.seat)
     try:
         advice = hint(view)
     except CribkitError as exc:

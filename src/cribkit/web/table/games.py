@@ -5,6 +5,11 @@ survives a closed tab or a restarted server exactly. Each move is checked, appli
 the computer's replies, and written back with ``UPDATE ... WHERE version = n``: of two
 requests carrying the same version (a double click, two tabs, two app processes) exactly
 one is applied and the other gets ``StaleVersionError``.
+
+A game between two people (level ``friend``) has an owner per seat: each player's cookie
+loads and moves only their own seat, and nobody moves for the computer. Every stored move
+is announced through ``on_change(game_id, version)`` (the live fan-out subscribes to it);
+nothing about the cards goes with it.
 """
 
 from __future__ import annotations
@@ -14,10 +19,11 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 
 from cribkit.actions import PlayerAction, action_from_dict
 from cribkit.errors import CribkitError, IllegalActionError
@@ -31,17 +37,21 @@ from cribkit.web.table.summary import summarize
 
 __all__ = [
     "COMPUTER",
+    "FRIEND",
     "HUMAN",
     "GameNotFoundError",
     "GameService",
     "LoadedGame",
     "StaleVersionError",
+    "computer_replies",
     "level_available",
 ]
 
 HUMAN = 0
 """The person at the table always sits in seat 0."""
 COMPUTER = 1
+FRIEND = "friend"
+"""The level of a game between two people: both seats belong to players' cookies."""
 ACTIVE, FINISHED = "active", "finished"
 _CACHE_SIZE = 512
 
@@ -66,10 +76,20 @@ class LoadedGame:
     level: str
     version: int
     game: Game
+    seat: int | None = HUMAN
+    """The seat of whoever loaded it (None: a spectator)."""
+    names: tuple[str | None, str | None] = (None, None)
+    seated: tuple[bool, bool] = (True, True)
+    """Whether each seat has its player (seat 1 waits for an invited friend)."""
+    rematch_id: str | None = None
 
     @property
     def status(self) -> str:
         return FINISHED if self.game.is_over else ACTIVE
+
+    @property
+    def between_people(self) -> bool:
+        return self.level == FRIEND
 
 
 def level_available(level: str) -> bool:
@@ -87,8 +107,10 @@ def _move_seed(game: Game) -> int:
     return int.from_bytes(digest.digest()[:8], "big")
 
 
-def _computer_replies(game: Game, level: str) -> None:
+def computer_replies(game: Game, level: str) -> None:
     """Let the computer move until it is the person's turn (it never hurries the show)."""
+    if level == FRIEND:
+        return
     while not game.is_over and game.state.phase is not Phase.SHOW:
         if COMPUTER not in game.state.players_to_move():
             return
@@ -159,13 +181,27 @@ def _summary_values(game: Game) -> dict[str, Any]:
     return values
 
 
-def _read_action(data: object) -> PlayerAction:
+def _read_action(data: object, seat: int, level: str) -> PlayerAction:
     action = action_from_dict(data)
-    if action.player != HUMAN:
+    if action.player == seat:
+        return action
+    if level == FRIEND:
         raise IllegalActionError(
-            "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
+            f"you sit in seat {seat}; your friend makes their own moves",
+            code="not_your_seat_friend",
+            params={"seat": seat},
         )
-    return action
+    raise IllegalActionError(
+        "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
+    )
+
+
+ChangeHook = Callable[[str, int], None]
+"""Called with (game id, new version) after every stored change."""
+
+
+def _no_hook(_game_id: str, _version: int) -> None:
+    return None
 
 
 class GameService:
@@ -175,25 +211,32 @@ class GameService:
         self.database = database
         self.testing = testing
         self._cache = _GameCache()
+        self.on_change: ChangeHook = _no_hook
 
     # ------------------------------------------------------------ games
 
     def create(self, player_id: str, level: str, *, seed: int | None = None) -> LoadedGame:
         """Start a game at ``level``; ``seed`` is used only on a test server."""
-        if level not in LEVELS:
+        return self.create_game(player_id, level, seed=seed)
+
+    def create_game(
+        self, player_id: str, level: str, *, seed: int | None = None, **columns: Any
+    ) -> LoadedGame:
+        """Start a game at ``level`` (or ``FRIEND``) with extra row ``columns`` (names)."""
+        if level != FRIEND and level not in LEVELS:
             raise CribkitError(
                 f"unknown level {level!r}: choose easy, medium or hard",
                 code="unknown_level",
                 params={"level": repr(level)},
             )
-        if not level_available(level):
+        if level != FRIEND and not level_available(level):
             raise CribkitError(
                 f"the {level} level is not available yet; choose another",
                 code="level_unavailable",
                 params={"level": level},
             )
         game = Game(seed=seed if self.testing else None)
-        _computer_replies(game, level)
+        computer_replies(game, level)
         record = GameRecord.of(game).to_text()
         game_id = secrets.token_urlsafe(12)
         now = utcnow()
@@ -208,6 +251,7 @@ class GameService:
             created_at=now,
             finished_at=None,
             **{key: 0 for key in _ZERO_COLUMNS},
+            **columns,
         )
         for key, value in _summary_values(game).items():
             setattr(row, key, value)
@@ -215,23 +259,52 @@ class GameService:
             session.add(row)
             session.commit()
         self._cache.put(game_id, record, game)
-        return LoadedGame(game_id, level, 0, game)
+        names = (columns.get("name_0"), columns.get("name_1"))
+        return LoadedGame(game_id, level, 0, game, names=names, seated=(True, level != FRIEND))
 
     def load(self, player_id: str | None, game_id: str) -> LoadedGame:
         """The player's game, rebuilt from its record; anyone else's is "not found"."""
-        with self.database.session() as session:
-            row = session.execute(
-                select(GameRow.player_id, GameRow.level, GameRow.version, GameRow.record).where(
-                    GameRow.id == game_id
-                )
-            ).one_or_none()
-        if row is None or player_id is None or row.player_id != player_id:
+        row = self._row(game_id)
+        seat = None if row is None or player_id is None else _seat_in(row, player_id)
+        if row is None or seat is None:
             raise GameNotFoundError("there is no such game at this table", code="game_not_found")
+        return self._rebuild(game_id, row, seat)
+
+    def seat_of(self, game_id: str, player_id: str | None) -> int | None:
+        """The seat ``player_id`` owns in the game, or None."""
+        row = None if player_id is None else self._row(game_id)
+        return None if row is None or player_id is None else _seat_in(row, player_id)
+
+    def load_any(self, game_id: str) -> LoadedGame | None:
+        """Any game by id, seen from no seat (for the public view)."""
+        row = self._row(game_id)
+        return None if row is None else self._rebuild(game_id, row, None)
+
+    def _row(self, game_id: str) -> Any:
+        with self.database.session() as session:
+            return session.execute(
+                select(
+                    GameRow.player_id,
+                    GameRow.opponent_id,
+                    GameRow.level,
+                    GameRow.version,
+                    GameRow.record,
+                    GameRow.name_0,
+                    GameRow.name_1,
+                    GameRow.rematch_id,
+                ).where(GameRow.id == game_id)
+            ).one_or_none()
+
+    def _rebuild(self, game_id: str, row: Any, seat: int | None) -> LoadedGame:
         game = self._cache.get(game_id, row.record)
         if game is None:
             game = GameRecord.parse(row.record, check=False).to_game()
             self._cache.put(game_id, row.record, game)
-        return LoadedGame(game_id, row.level, row.version, game)
+        seated = (True, row.level != FRIEND or row.opponent_id is not None)
+        names = (row.name_0, row.name_1)
+        return LoadedGame(
+            game_id, row.level, row.version, game, seat, names, seated, row.rematch_id
+        )
 
     def apply(
         self, player_id: str | None, game_id: str, data: object, version: object
@@ -249,33 +322,46 @@ class GameService:
                 loaded,
                 code="stale_version",
             )
-        action = _read_action(data)
+        assert loaded.seat is not None
+        action = _read_action(data, loaded.seat, loaded.level)
         game = loaded.game
         game.apply(action)  # checks first: an illegal move raises and changes nothing
-        _computer_replies(game, loaded.level)
+        computer_replies(game, loaded.level)
+        if not self.store(game_id, game, version):
+            raise StaleVersionError(
+                "another move was made at the same moment; the table now shows it",
+                self.load(player_id, game_id),
+                code="stale_race",
+            )
+        return replace(loaded, version=version + 1, game=game)
+
+    def store(self, game_id: str, game: Game, version: int, **columns: Any) -> bool:
+        """Write ``game`` as version ``version + 1`` if the stored one is still ``version``.
+
+        Returns False (and changes nothing) when another move got there first; on success
+        the change is announced to ``on_change``.
+        """
         record = GameRecord.of(game).to_text()
         with self.database.session() as session:
             result = session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.version == version)
-                .values(record=record, version=version + 1, **_summary_values(game))
+                .values(record=record, version=version + 1, **_summary_values(game), **columns)
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 session.rollback()
-                raise StaleVersionError(
-                    "another move was made at the same moment; the table now shows it",
-                    self.load(player_id, game_id),
-                    code="stale_race",
-                )
+                return False
             session.commit()
         self._cache.put(game_id, record, game)
-        return LoadedGame(game_id, loaded.level, version + 1, game)
+        self.on_change(game_id, version + 1)
+        return True
 
     def record_text(self, player_id: str | None, game_id: str) -> str:
         """A finished game's record (the deck is no secret once the game is over)."""
         with self.database.session() as session:
             row = session.get(GameRow, game_id)
-        if row is None or row.player_id != player_id or row.status != FINISHED:
+        seated = row is not None and player_id in (row.player_id, row.opponent_id)
+        if row is None or player_id is None or not seated or row.status != FINISHED:
             raise GameNotFoundError(
                 "there is no such finished game", code="finished_game_not_found"
             )
@@ -290,7 +376,7 @@ class GameService:
         with self.database.session() as session:
             return session.scalar(
                 select(GameRow.id)
-                .where(GameRow.player_id == player_id, GameRow.status == ACTIVE)
+                .where(_owned_by(player_id), GameRow.status == ACTIVE)
                 .order_by(GameRow.updated_at.desc())
                 .limit(1)
             )
@@ -303,7 +389,7 @@ class GameService:
             return list(
                 session.scalars(
                     select(GameRow)
-                    .where(GameRow.player_id == player_id, GameRow.status == FINISHED)
+                    .where(_owned_by(player_id), GameRow.status == FINISHED)
                     .order_by(GameRow.finished_at.desc())
                 )
             )
@@ -315,7 +401,7 @@ class GameService:
             count = session.scalar(
                 select(func.count())
                 .select_from(GameRow)
-                .where(GameRow.player_id == player_id, GameRow.status == ACTIVE)
+                .where(_owned_by(player_id), GameRow.status == ACTIVE)
             )
         return int(count or 0)
 
@@ -339,6 +425,23 @@ class GameService:
                 row.name = cleaned
             session.commit()
         return cleaned
+
+
+def _owned_by(player_id: str) -> Any:
+    """Games where ``player_id`` holds a seat (seat 1 only between two people)."""
+    return or_(
+        GameRow.player_id == player_id,
+        (GameRow.opponent_id == player_id) & (GameRow.level == FRIEND),
+    )
+
+
+def _seat_in(row: Any, player_id: str) -> int | None:
+    """The seat ``player_id`` owns in the game row, or None."""
+    if row.player_id == player_id:
+        return HUMAN
+    if row.level == FRIEND and row.opponent_id == player_id:
+        return COMPUTER
+    return None
 
 
 _ZERO_COLUMNS = (

@@ -18,6 +18,7 @@ from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.api_games import service_of
+from cribkit.web.table.friend_strings import friend_script_strings
 from cribkit.web.table.games import GameNotFoundError, level_available
 from cribkit.web.table.pegboard import board_layout
 
@@ -97,6 +98,7 @@ def _script_strings(request: Request) -> dict[str, object]:
     tr = translator(request)
     strings: dict[str, object] = {key: tr.gettext(text) for key, text in _SCRIPT_STRINGS.items()}
     strings["kinds"] = {kind.value: tr.gettext(text) for kind, text in KIND_LABELS.items()}
+    strings.update(friend_script_strings(tr))
     return strings
 
 
@@ -112,7 +114,9 @@ def _levels() -> list[dict[str, object]]:
     ]
 
 
-def _table(request: Request, game_id: str | None, *, status_code: int = 200) -> HTMLResponse:
+def _table(
+    request: Request, game_id: str | None, *, status_code: int = 200, watch_code: str = ""
+) -> HTMLResponse:
     settings = request.app.state.settings
     seed = request.query_params.get("seed", "") if settings.testing else ""
     return render(
@@ -124,6 +128,7 @@ def _table(request: Request, game_id: str | None, *, status_code: int = 200) -> 
             "board": board_layout(),
             "strings": _script_strings(request),
             "seed": seed if seed.isdigit() else "",
+            "watch_code": watch_code,
         },
         status_code=status_code,
     )
