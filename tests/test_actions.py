@@ -59,7 +59,8 @@ def test_json_round_trip(action: Action) -> None:
 
 def test_text_forms() -> None:
     five_h, five_d = parse_cards("5H 5D")
-    assert Discard(1, (five_h, five_d)).to_text() == "p1 discard 5H 5D"
+    assert Discard(1, (five_h, five_d)).to_text() == "p1 discard 5D 5H"
+    assert Discard(1, (five_h, five_d)) == Discard(1, (five_d, five_h))
     assert Play(0, five_h).to_text() == "p0 play 5H"
     assert Go(1).to_text() == "p1 go" and NextHand(0).to_text() == "p0 next"
     assert TurnStarter(five_d).to_text() == "starter 5D"
@@ -95,7 +96,6 @@ def test_bad_text_is_refused(text: str, message: str) -> None:
         ({"type": "play", "player": 2, "card": "5H"}, "'player': 0 or 1"),
         ({"type": "play", "player": 0, "card": "ZZ"}, "bad play action"),
         ({"type": "discard", "player": 0, "cards": "5H 6H"}, "list of two cards"),
-        ({"type": "discard", "player": 0, "cards": ["5H"]}, "bad discard action"),
         ({"type": "cut", "player": 0}, "unknown action type 'cut'"),
     ],
 )

@@ -113,6 +113,37 @@ def test_the_discard_errors() -> None:
         assert_english_template(error)
 
 
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_a_discard_of_the_wrong_size_is_refused_with_a_code(count: int) -> None:
+    """Built by hand or read from JSON, it is never legal and never a bare ValueError."""
+    state = new_hand(HAND0, HAND1)
+    held = cards(HAND0)[:count]
+    for action in (
+        Discard(0, held),  # type: ignore[arg-type]
+        action_from_dict({"type": "discard", "player": 0, "cards": [str(x) for x in held]}),
+    ):
+        assert not state.is_legal(action)
+        error = refusal(state, action)
+        assert (error.code, error.params) == ("discard_count", {"cards": count})
+        assert_english_template(error)
+
+
+def test_a_chance_action_repeating_a_card_says_which_with_a_code() -> None:
+    twice = [
+        (GameState(), CutForDeal((c("7H"), c("7H")))),
+        (
+            GameState().apply(CutForDeal((c("AC"), c("KD")))).state,
+            Deal((cards(HAND0), (*cards(HAND1)[:5], c("9C")))),
+        ),
+    ]
+    for state, action in twice:
+        with pytest.raises(CribkitError) as info:
+            state.check(action)
+        assert info.value.code == "chance_duplicate_card"
+        assert info.value.params["card"] in ("7H", "9C")
+        assert not state.is_legal(action)
+
+
 def test_the_play_errors() -> None:
     state = play_state()
     early = refusal(state, Play(0, c("9C")))
@@ -169,11 +200,6 @@ def test_something_that_is_not_an_action() -> None:
         ({"type": "play", "player": True, "card": "5H"}, "action_bad_player", {}),
         ({"type": "play", "player": 0, "card": "XX"}, "action_unreadable", {"type": "play"}),
         ({"type": "discard", "player": 0, "cards": "5H"}, "action_unreadable", {"type": "discard"}),
-        (
-            {"type": "discard", "player": 0, "cards": ["5H"]},
-            "action_unreadable",
-            {"type": "discard"},
-        ),
         ({"type": "shuffle", "player": 0}, "action_unknown_type", {"type": "'shuffle'"}),
     ],
 )

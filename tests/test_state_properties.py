@@ -10,6 +10,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cribkit.actions import Action, Discard, Go, NextHand, Play
+from cribkit.cards import DECK
+from cribkit.errors import IllegalActionError
 from cribkit.state import GameState
 from state_support import random_steps, with_scores
 
@@ -38,3 +41,47 @@ def test_whole_games_from_the_cut(seed: int) -> None:
     assert steps[-1][2].is_over
     hands = {after.hand_number for _, _, after, _ in steps}
     assert hands == set(range(max(hands) + 1))
+
+
+@st.composite
+def states_and_tries(draw: st.DrawFn) -> tuple[GameState, list[Action]]:
+    """A state somewhere along a random game, and moves someone might try in it: legal
+    ones, discards of any size in either card order, plays of any card, go, by either
+    seat (cuts are added by their own test)."""
+    steps = random_steps(GameState(), random.Random(draw(seeds)), deep=False)
+    state = steps[draw(st.integers(min_value=0, max_value=len(steps) - 1))][0]
+    card = st.sampled_from(DECK)
+    seat = st.integers(min_value=-1, max_value=2)
+    held = state.dealt[0] + state.dealt[1]
+    own = st.sampled_from(held) if held else card
+    some = st.lists(st.one_of(own, card), min_size=0, max_size=4)
+    tries = st.one_of(
+        st.builds(lambda p, cs: Discard(p, tuple(cs)), seat, some),  # type: ignore[arg-type]
+        st.builds(Play, seat, st.one_of(own, card)),
+        st.builds(Go, seat),
+        st.builds(NextHand, seat),
+    )
+    return state, [*state.legal_actions(), *draw(st.lists(tries, max_size=25))]
+
+
+@settings(max_examples=80, deadline=None)
+@given(case=states_and_tries())
+def test_is_legal_agrees_with_legal_actions_and_apply(
+    case: tuple[GameState, list[Action]],
+) -> None:
+    """``a in legal_actions()`` exactly when ``is_legal(a)``, and then ``apply`` accepts
+    it; otherwise ``check`` raises a coded ``IllegalActionError`` (never a bare error)."""
+    state, tries = case
+    legal = state.legal_actions()
+    for action in tries:
+        listed = action in legal
+        assert state.is_legal(action) == listed, action
+        if listed:
+            state.apply(action)
+            continue
+        try:
+            state.check(action)
+        except IllegalActionError as error:
+            assert error.code is not None, error
+        else:
+            raise AssertionError(f"{action} was accepted but is not listed")

@@ -62,10 +62,22 @@ class TurnStarter:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """A seat lays two cards face down into the dealer's crib."""
+    """A seat lays two cards face down into the dealer's crib.
+
+    The cards are a set: they are kept in one canonical (sorted) order, so
+    ``Discard(0, (a, b)) == Discard(0, (b, a))`` and membership in ``legal_actions()``
+    agrees with ``apply``. A discard of the wrong size can be built (it comes from
+    outside) but is never legal: ``check`` refuses it with the code ``discard_count``.
+    """
 
     player: int
     cards: tuple[Card, Card]
+
+    def __post_init__(self) -> None:
+        cards = tuple(self.cards)
+        if all(isinstance(card, Card) for card in cards):
+            cards = tuple(sorted(cards))
+        object.__setattr__(self, "cards", cards)
 
     def to_text(self) -> str:
         return f"p{self.player} discard {format_cards(self.cards)}"
@@ -146,6 +158,11 @@ def _parse_words(words: list[str]) -> Action:
     raise ValueError(f"unknown move {' '.join(rest)!r}")
 
 
+def _any_cards(cards: tuple[Card, ...]) -> tuple[Card, Card]:
+    """Cards read for a discard, however many: the state refuses a wrong count with its code."""
+    return cards  # type: ignore[return-value]
+
+
 def action_to_dict(action: Action) -> dict[str, object]:
     """JSON form: ``{"type": "play", "player": 0, "card": "5H"}`` and so on."""
     match action:
@@ -179,8 +196,7 @@ def action_from_dict(data: object) -> PlayerAction:
             cards = data.get("cards")
             if not isinstance(cards, list):
                 raise ValueError("'cards' must be a list of two cards")
-            first, second = parse_cards([str(c) for c in cards])
-            return Discard(player, (first, second))
+            return Discard(player, _any_cards(parse_cards([str(c) for c in cards])))
         if kind == "play":
             return Play(player, parse_card(str(data.get("card", ""))))
         if kind == "go":

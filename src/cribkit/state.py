@@ -29,7 +29,7 @@ from cribkit.actions import (
     TurnStarter,
 )
 from cribkit.cards import Card, Rank, check_distinct, format_cards
-from cribkit.errors import CribkitError, IllegalActionError
+from cribkit.errors import CribkitError, DuplicateCardError, IllegalActionError
 from cribkit.events import Outcome, Pegs, PlayLogEntry, ScoreContext, ScoreEvent, Show
 from cribkit.rules import STANDARD, GameRules
 from cribkit.scoring import (
@@ -74,6 +74,17 @@ class Transition(NamedTuple):
 
 def _other(player: int) -> int:
     return 1 - player
+
+
+def _check_chance_cards(cards: tuple[Card, ...]) -> None:
+    """Chance deals from one deck: refuse a card given twice, with its code."""
+    try:
+        check_distinct(cards)
+    except DuplicateCardError as exc:
+        twice = next(card for card in cards if cards.count(card) > 1)
+        raise DuplicateCardError(
+            str(exc), code="chance_duplicate_card", params={"card": str(twice)}
+        ) from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +223,7 @@ class GameState:
 
     def _check_cut(self, action: CutForDeal) -> None:
         self._require_phase(Phase.CUT_FOR_DEAL, "cut for deal", "cut")
-        check_distinct(action.cards)
+        _check_chance_cards(action.cards)
 
     def _check_deal(self, action: Deal) -> None:
         self._require_phase(Phase.DEAL, "deal", "deal")
@@ -222,7 +233,7 @@ class GameState:
                 code="deal_size",
                 params={"cards": HAND_SIZE},
             )
-        check_distinct(action.hands[0] + action.hands[1])
+        _check_chance_cards(action.hands[0] + action.hands[1])
 
     def _check_starter(self, action: TurnStarter) -> None:
         self._require_phase(Phase.STARTER, "turn the starter", "starter")
@@ -250,6 +261,12 @@ class GameState:
     def _check_discard(self, action: Discard) -> None:
         self._require_phase(Phase.DISCARD, "discard", "discard")
         self._check_player(action.player, "discard", "discard")
+        if len(action.cards) != 2 or not all(isinstance(card, Card) for card in action.cards):
+            raise IllegalActionError(
+                f"lay away exactly two cards, not {len(action.cards)}",
+                code="discard_count",
+                params={"cards": len(action.cards)},
+            )
         first, second = action.cards
         if first == second:
             raise IllegalActionError("lay away two different cards", code="discard_same_card")

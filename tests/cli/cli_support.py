@@ -35,6 +35,27 @@ def assert_bad_input(result: Result, *fragments: str) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+def assert_json_error(result: Result, code: str | None, *fragments: str) -> dict[str, str]:
+    """Exit status 2 and exactly one JSON object on stderr: ``{"error": ..., "code": ...}``.
+
+    ``code=None`` accepts any non-empty code (for errors whose code the engine chooses).
+    """
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "", result.stdout
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    error = json.loads(lines[0])
+    assert isinstance(error, dict)
+    assert set(error) == {"error", "code"}, error
+    assert isinstance(error["code"], str) and error["code"]
+    if code is not None:
+        assert error["code"] == code, error
+    for fragment in fragments:
+        assert fragment in error["error"], error
+    assert "Traceback" not in result.output
+    return error
+
+
 def random_game(seed: int, *, rules: GameRules = STANDARD, max_actions: int | None = None) -> Game:
     """A game of random legal moves, to 121 or stopped after ``max_actions`` player moves."""
     game = Game(seed=seed, rules=rules)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cli_support import assert_bad_input, invoke, json_out
+from cli_support import assert_bad_input, assert_json_error, invoke, json_out
 
 from cribkit.analysis import analyze_discard
 from cribkit.cards import DECK, parse_cards
@@ -75,5 +75,16 @@ def test_bad_cards_exit_2(args: list[str], fragment: str) -> None:
 
 def test_whose_crib_must_be_said() -> None:
     result = invoke(["advise", *DEAL])
-    assert result.exit_code == 2
-    assert "--dealer" in result.output
+    assert_bad_input(result, "add --dealer (yours) or --pone (the other player's)")
+    assert result.stdout == ""
+    assert_json_error(invoke(["advise", *DEAL, "--json"]), "dealer_or_pone", "add --dealer")
+
+
+def test_dealer_and_pone_together_are_refused() -> None:
+    result = invoke(["advise", *DEAL, "--dealer", "--pone"])
+    assert_bad_input(result, "give --dealer or --pone, not both")
+    assert result.stdout == ""
+    error = assert_json_error(
+        invoke(["advise", *DEAL, "--pone", "--dealer", "--json"]), "dealer_and_pone"
+    )
+    assert error["error"] == "give --dealer or --pone, not both"

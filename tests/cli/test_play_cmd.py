@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from cli_support import assert_bad_input, invoke
+from cli_support import assert_bad_input, invoke, json_out
 from rich.console import Console
 
 from cribkit.actions import Discard, Go, Play
 from cribkit.analysis.hints import hint
-from cribkit.cards import Card
+from cribkit.cards import Card, Rank
 from cribkit.cli.play_cmd import COMPUTER, HUMAN, TerminalGame, pegboard
 from cribkit.events import Pegs, ScoreContext
 from cribkit.players import make_strategy
+from cribkit.record import GameRecord
 from cribkit.scoring import MAX_COUNT
 from cribkit.state import Phase
+from cribkit.view import PlayerView
 
 
 def _console() -> tuple[Console, io.StringIO]:
@@ -73,6 +76,9 @@ class Scripted:
         session = self.session
         assert session is not None
         self.prompts += 1
+        if session.game.is_over:  # the offer to save the record: skip it
+            self.out.write(f"{prompt}\n")
+            return ""
         if session.game.state.phase in (Phase.DISCARD, Phase.PLAY):
             self._check_nothing_hidden_shown(session)
         for name, make in list(self.mistakes.items()):
@@ -238,4 +244,237 @@ def test_cli_plays_from_stdin() -> None:
 
 
 def test_cli_refuses_an_unknown_level() -> None:
-    assert_bad_input(invoke(["play", "--level", "impossible"]), "easy, medium or hard")
+    assert_bad_input(
+        invoke(["play", "--level", "impossible"]),
+        "unknown level 'impossible'",
+        "easy (random), medium (greedy) or hard (expert)",
+    )
+
+
+# ---------------------------------------------------------------- bare ranks
+
+
+def _rank_word(card: Card) -> str:
+    """A card's rank as a person types it alone: 7, k, 10, and 1 for an ace."""
+    return "1" if card.rank == 1 else card.rank.display.lower()
+
+
+class BareRanks:
+    """Types each move as bare ranks when the rank is held once, the full card otherwise."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.out = out
+        self.session: TerminalGame | None = None
+        self.bare = 0
+
+    def __call__(self, prompt: str) -> str:
+        assert self.session is not None
+        if self.session.game.is_over:  # the offer to save the record: skip it
+            return ""
+        view = self.session.game.view(HUMAN)
+        action = view.legal_actions[0]
+        cards = action.cards if isinstance(action, Discard) else ()
+        if isinstance(action, Play):
+            cards = (action.card,)
+        words = []
+        for card in cards:
+            if sum(held.rank == card.rank for held in view.hand) == 1:
+                words.append(_rank_word(card))
+                self.bare += 1
+            else:
+                words.append(str(card).lower())
+        line = "go" if isinstance(action, Go) else " ".join(words)
+        self.out.write(f"{prompt}{line}\n")
+        return line
+
+
+def test_a_whole_game_typed_with_bare_ranks() -> None:
+    console, out = _console()
+    script = BareRanks(out)
+    session = TerminalGame(
+        computer=make_strategy("greedy", seed=2), seed=2, console=console, read=script
+    )
+    script.session = session
+    assert session.run() is not None
+    assert script.bare > 20
+    assert "say which" not in out.getvalue()
+    assert "is not a card" not in out.getvalue()
+
+
+def _discard_view(pair: bool) -> tuple[PlayerView, list[Rank]]:
+    """A seat-0 discard view whose six cards hold a pair (or no pair) of ranks."""
+    from cribkit.game import Game
+
+    for seed in range(200):
+        view = Game(seed=seed).view(HUMAN)
+        ranks = [card.rank for card in view.hand]
+        if (len(set(ranks)) < 6) == pair:
+            return view, ranks
+    raise AssertionError("no such deal in 200 seeds")
+
+
+def test_a_bare_rank_held_twice_asks_which() -> None:
+    from cribkit.cli.play_cmd import BadInput
+
+    view, ranks = _discard_view(pair=True)
+    twice = next(rank for rank in ranks if ranks.count(rank) > 1)
+    single = next((rank for rank in ranks if ranks.count(rank) == 1), None)
+    line = f"{_rank_word(Card(twice, view.hand[0].suit))} " + (
+        _rank_word(next(c for c in view.hand if c.rank == single)) if single else "zz"
+    )
+    with pytest.raises(BadInput, match="say which, like"):
+        TerminalGame._read_discard(view, line)
+
+
+def test_bare_ranks_lay_away_and_a_missing_rank_is_named() -> None:
+    from cribkit.cli.play_cmd import BadInput
+
+    view, ranks = _discard_view(pair=False)
+    first, second = view.hand[0], view.hand[-1]
+    action = TerminalGame._read_discard(view, f"{_rank_word(first)}, {_rank_word(second)}")
+    assert action == Discard(HUMAN, (first, second))
+    missing = next(rank for rank in Rank if rank not in ranks)
+    word = _rank_word(Card(missing, first.suit))
+    with pytest.raises(BadInput, match="you hold no"):
+        TerminalGame._read_discard(view, f"{word} {_rank_word(first)}")
+    with pytest.raises(BadInput, match="named twice"):
+        TerminalGame._read_discard(view, f"{_rank_word(first)} {first}")
+
+
+def test_q_is_the_queen_not_quit() -> None:
+    replies = iter(["q", "quit"])
+    console, out = _console()
+    session = TerminalGame(
+        computer=make_strategy("random", seed=1),
+        seed=3,
+        console=console,
+        read=lambda prompt: next(replies),
+    )
+    assert session.run() is None
+    text = out.getvalue()
+    assert text.count("You leave the table") == 1
+    assert "you hold no Q" in text or "lay away exactly two cards" in text
+
+
+# ---------------------------------------------------------------- saving the record
+
+
+class FirstLegal:
+    """Plays the first legal move at every prompt, then answers the end's questions."""
+
+    def __init__(self, session_box: list[TerminalGame], answers: list[str]) -> None:
+        self.box = session_box
+        self.answers = answers
+        self.end_prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        session = self.box[0]
+        if session.game.is_over:
+            self.end_prompts.append(prompt)
+            if not self.answers:
+                raise EOFError
+            return self.answers.pop(0)
+        return _first_legal(session)
+
+
+def _game_with(
+    *, save: Path | None = None, answers: list[str] | None = None
+) -> tuple[TerminalGame, FirstLegal, str]:
+    console, out = _console()
+    box: list[TerminalGame] = []
+    reader = FirstLegal(box, list(answers or []))
+    session = TerminalGame(
+        computer=make_strategy("greedy", seed=8),
+        seed=8,
+        console=console,
+        read=reader,
+        save=save,
+        notes=["cribkit play: p0 is you, p1 the computer (medium: greedy)"],
+    )
+    box.append(session)
+    assert session.run() is not None
+    return session, reader, out.getvalue()
+
+
+def test_save_writes_the_finished_game_and_replay_tells_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    session, reader, text = _game_with(save=path)
+    assert reader.end_prompts == []  # nothing asked: --save said where
+    assert f"Saved the game to {path}" in text
+    saved = path.read_text(encoding="utf-8")
+    assert "# cribkit play: p0 is you, p1 the computer (medium: greedy)" in saved
+    record = GameRecord.parse(saved)
+    assert record == GameRecord.of(session.game)
+    replayed = invoke(["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "cribkit play: p0 is you, p1 the computer (medium: greedy)" in replayed.stdout
+    outcome = session.game.state.outcome
+    assert outcome is not None
+    assert f"p{outcome.winner} wins {max(outcome.scores)} to {min(outcome.scores)}" in (
+        replayed.stdout
+    )
+    data = json_out(invoke(["replay", str(path), "--json"]))
+    assert isinstance(data, dict)
+    assert data["outcome"] == outcome.to_dict()
+    assert data["notes"] == ["cribkit play: p0 is you, p1 the computer (medium: greedy)"]
+
+
+def test_the_end_offers_to_save_and_asks_again_after_a_bad_name(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.txt"
+    taken.write_text("mine\n", encoding="utf-8")
+    wanted = tmp_path / "new.txt"
+    session, reader, text = _game_with(
+        answers=[str(taken), str(tmp_path / "no" / "such.txt"), str(wanted)]
+    )
+    assert len(reader.end_prompts) == 3
+    assert reader.end_prompts[0].startswith("Save this game's record?")
+    assert f"{taken} already exists" in text
+    assert "does not exist" in text
+    assert taken.read_text(encoding="utf-8") == "mine\n"  # never overwritten
+    assert GameRecord.parse(wanted.read_text(encoding="utf-8")) == GameRecord.of(session.game)
+    assert session.saved_to == wanted
+
+
+@pytest.mark.parametrize("answers", [[""], ["no"], []])
+def test_the_offer_can_be_declined(tmp_path: Path, answers: list[str]) -> None:
+    session, reader, text = _game_with(answers=answers)
+    assert len(reader.end_prompts) == 1
+    assert session.saved_to is None
+    assert "Saved the game" not in text
+
+
+def test_a_save_that_fails_at_the_end_falls_back_to_the_offer(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    console, out = _console()
+    box: list[TerminalGame] = []
+    reader = FirstLegal(box, [str(tmp_path / "other.txt")])
+    session = TerminalGame(
+        computer=make_strategy("random", seed=2), seed=2, console=console, read=reader, save=path
+    )
+    box.append(session)
+    path.write_text("made meanwhile\n", encoding="utf-8")
+    assert session.run() is not None
+    assert "already exists" in out.getvalue()
+    assert path.read_text(encoding="utf-8") == "made meanwhile\n"
+    assert session.saved_to == tmp_path / "other.txt"
+
+
+def test_cli_save_refuses_an_existing_file_or_a_missing_folder(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.txt"
+    taken.write_text("mine\n", encoding="utf-8")
+    result = invoke(["play", "--seed", "1", "--save", str(taken)], input="quit\n")
+    assert_bad_input(result, "already exists")
+    assert "Cut for deal" not in result.stdout
+    assert taken.read_text(encoding="utf-8") == "mine\n"
+    assert_bad_input(
+        invoke(["play", "--save", str(tmp_path / "none" / "g.txt")], input="quit\n"),
+        "does not exist",
+    )
+
+
+def test_cli_quit_with_save_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    result = invoke(["play", "--seed", "1", "--save", str(path)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "was not written" in result.stdout
+    assert not path.exists()

@@ -6,7 +6,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from cli_support import assert_bad_input, invoke, json_out, random_game
+from cli_support import assert_bad_input, assert_json_error, invoke, json_out, random_game
 
 from cribkit.cards import Rank, parse_card, parse_cards
 from cribkit.record import GameRecord
@@ -182,7 +182,10 @@ def broken(tmp_path: Path, edit: str) -> Path:
 def test_bad_record(tmp_path: Path, edit: str, fragments: tuple[str, ...], as_json: bool) -> None:
     path = broken(tmp_path, edit)
     result = invoke(["replay", str(path), *(["--json"] if as_json else [])])
-    assert_bad_input(result, *fragments)
+    if as_json:
+        assert_json_error(result, None, *fragments)
+    else:
+        assert_bad_input(result, *fragments)
     assert result.stdout == ""
 
 

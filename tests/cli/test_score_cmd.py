@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import assert_bad_input, invoke, json_out
+from cli_support import assert_bad_input, assert_json_error, invoke, json_out
 from rich.console import Console
 
 from cribkit.cards import parse_card, parse_cards
@@ -109,11 +109,40 @@ def test_human_output_has_the_table_and_the_call() -> None:
     assert "total 29" in out
 
 
-def test_human_output_of_a_nineteen_hand() -> None:
-    result = invoke(["score", "2C", "4D", "6S", "8H", "--starter", "KD"])
+ZERO_HAND = ["score", "2C", "4D", "6S", "8H", "--starter", "KD"]
+
+
+def test_a_zero_hand_is_called_as_the_engine_calls_it_and_counts_0() -> None:
+    engine_call = score_show(parse_cards("2C 4D 6S 8H"), parse_card("KD"), crib=False).call
+    result = invoke(ZERO_HAND)
     assert result.exit_code == 0, result.output
-    assert "nineteen" in result.stdout
+    rows = [line for line in result.stdout.splitlines() if "│" in line]
+    assert [cell.strip() for cell in rows[0].split("│")[1:-1]] == [engine_call, "", "0", "0"]
+    assert f"“{engine_call}”" in result.stdout
     assert "total 0" in result.stdout
+    assert "nineteen" not in result.stdout  # the joke is never given as the score
+    data = json_out(invoke([*ZERO_HAND, "--json"]))
+    assert data == {
+        "hand": ["2C", "4D", "6S", "8H"],
+        "starter": "KD",
+        "crib": False,
+        "total": 0,
+        "items": [],
+        "call": engine_call,
+    }
+
+
+def test_a_zero_crib_in_a_batch_has_the_same_call() -> None:
+    result = invoke(["score", "--batch", "-"], input="2C 4D 6S 8H KD crib\n")
+    assert result.exit_code == 0, result.output
+    line = json.loads(result.stdout)
+    assert (line["total"], line["call"], line["crib"]) == (0, "nothing", True)
+
+
+def test_one_is_read_as_an_ace() -> None:
+    data = json_out(invoke(["score", "1H", "2S", "3C", "JD", "--starter", "1S", "--json"]))
+    assert isinstance(data, dict)
+    assert (data["hand"][0], data["starter"]) == ("AH", "AS")
 
 
 @pytest.mark.parametrize(
@@ -246,10 +275,78 @@ def test_peg_human_output() -> None:
     assert "points in all 9" in result.stdout
 
 
+def test_peg_accepts_go_and_reports_the_go_point() -> None:
+    data = json_out(invoke(["peg", "QS", "9D", "8C", "go", "7H", "--json"]))
+    assert isinstance(data, dict)
+    plays = data["plays"]
+    assert [p["card"] for p in plays] == ["QS", "9D", "8C", None, "7H"]
+    assert [p["go"] for p in plays] == [False, False, False, True, False]
+    assert [p["count"] for p in plays] == [10, 19, 27, 27, 7]
+    assert plays[3]["points"] == 1
+    assert plays[3]["items"] == [
+        {"kind": "go", "points": 1, "cards": ["8C"], "call": "one for the go"}
+    ]
+    assert data["total"] == 1
+
+
+def test_peg_go_human_output() -> None:
+    result = invoke(["peg", "QS", "9D", "8C", "go", "7H"])
+    assert result.exit_code == 0, result.output
+    go_row = next(line for line in result.stdout.splitlines() if "│ go" in line)
+    assert [cell.strip() for cell in go_row.split("│")[1:-1]] == [
+        "go",
+        "27",
+        "1",
+        "one for the go",
+    ]
+    seven = next(line for line in result.stdout.splitlines() if "7♥" in line)
+    assert seven.split("│")[2].strip() == "7"  # the count started again
+    assert "points in all 1" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "QS 9D 8C go 7H",
+        "QS 9D 8C GO 7H 7D 7C",
+        "5H 5D 5C 5S | KS",
+        "KS QS JS AS go 5H",  # a go after 31 adds nothing
+        "7H 8D go go 6C",  # a second go adds nothing
+        "AS 2S 3S 4S / 5S 6S 7S 8S",
+        "6D 4C 5H 3S go",  # a trailing go pegs the last card
+        "10H, 5C; 5D",
+    ],
+)
+def test_peg_follows_the_web_calculators_rules(moves: str) -> None:
+    from cribkit.web.tools.tools import peg, read_play
+
+    data = json_out(invoke(["peg", *moves.split(), "--json"]))
+    web = [step.to_dict() for step in peg(read_play(moves))]
+    assert isinstance(data, dict)
+    assert data["plays"] == web
+    assert data["total"] == sum(step["points"] for step in web)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "fragments"),
+    [
+        (["KS", "QS", "9H", "5C"], "count_past_31", ("count would be 34", "write go before 5C")),
+        (["go", "5C"], "go_before_card", ("a go comes after a card",)),
+        (["6D", "6D"], "duplicate_card", ("6D appears twice",)),
+        (["6D", "W"], "bad_card", ("'W' is not a card",)),
+        (["AS", "2S", "3S", "4S", "AH", "2H", "3H", "4H", "AD"], "card_count", ("at most 8",)),
+    ],
+)
+def test_peg_errors_as_json(args: list[str], code: str, fragments: tuple[str, ...]) -> None:
+    assert_json_error(invoke(["peg", *args, "--json"]), code, *fragments)
+
+
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
         (["KS", "QS", "JS", "9H"], ("count would be 39", "9H does not fit on 30")),
+        (["KS", "QS", "9H", "5C"], ("count would be 34", "write go before 5C")),
+        (["go", "5C"], ("a go comes after a card",)),
         (["6D", "6D"], ("6D appears twice",)),
         (["6D", "KS", "6D"], ("6D appears twice",)),
         (["6D", "W"], ("'W' is not a card",)),

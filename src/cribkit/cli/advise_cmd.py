@@ -9,25 +9,43 @@ from rich.table import Table
 from rich.text import Text
 
 from cribkit.analysis import DiscardAnalysis, analyze_discard
-from cribkit.cli.app import app, friendly_errors
+from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import cards_text, make_console, print_json
 
-__all__ = ["advice_table", "advise"]
+__all__ = ["advice_table", "advise", "whose_crib"]
 
 
-@app.command()
+def whose_crib(*, dealer: bool, pone: bool) -> bool:
+    """True if the crib is yours: exactly one of ``--dealer`` and ``--pone`` must be given."""
+    if dealer and pone:
+        raise fail("give --dealer or --pone, not both", code="dealer_and_pone")
+    if not (dealer or pone):
+        raise fail(
+            "whose crib is it? add --dealer (yours) or --pone (the other player's)",
+            code="dealer_or_pone",
+        )
+    return dealer
+
+
+@command(summary="Rank the 15 ways to keep four of six cards.")
 @friendly_errors
 def advise(
     cards: Annotated[
-        list[str], typer.Argument(help="The six dealt cards, e.g. 5H 5D JS 4C 6S KH.")
+        list[str],
+        typer.Argument(metavar="CARDS", help="The six dealt cards, e.g. 5H 5D JS 4C 6S KH."),
     ],
-    dealer: Annotated[
-        bool, typer.Option("--dealer/--pone", help="Whose crib it is: yours (--dealer) or not.")
-    ],
+    dealer: Annotated[bool, typer.Option("--dealer", help="You deal: the crib is yours.")] = False,
+    pone: Annotated[
+        bool, typer.Option("--pone", help="The other player deals: the crib is theirs.")
+    ] = False,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Rank the 15 ways to keep four of six cards by exact expected points."""
-    analysis = analyze_discard(" ".join(cards), dealer=dealer)
+    """Rank the 15 ways to keep four of six cards by exact expected points.
+
+    Say whose crib it is with --dealer or --pone: the two cards you throw count for you
+    or against you.
+    """
+    analysis = analyze_discard(" ".join(cards), dealer=whose_crib(dealer=dealer, pone=pone))
     if json_output:
         print_json(analysis.to_dict())
         return

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cribkit.cli.app import app, friendly_errors
+from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.output import make_console, print_json
 from cribkit.distribution import ScoreDistribution, score_distribution
 
@@ -38,7 +38,7 @@ def distribution_table(result: ScoreDistribution) -> Table:
     return table
 
 
-@app.command("distribution")
+@command("distribution", summary="The exact score distribution of every hand.")
 @friendly_errors
 def distribution(
     crib: Annotated[

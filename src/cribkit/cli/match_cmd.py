@@ -5,40 +5,69 @@ The progress bar goes to stderr, so with ``--json`` stdout holds only the JSON o
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
-from cribkit.cli.app import app, friendly_errors
+from cribkit.cli.app import command, friendly_errors
+from cribkit.cli.names import strategy_name
 from cribkit.cli.output import make_console, print_json
+from cribkit.cli.records import check_records_dir, write_record
 from cribkit.dealing import new_seed
 from cribkit.tournament import Interval, MatchResult, check_match, run_match
 
-__all__ = ["match", "match_table"]
+__all__ = ["match", "match_table", "record_file_name", "write_match_records"]
 
 
-@app.command()
+@command(summary="Play two strategies against each other.")
 @friendly_errors
 def match(
-    a: Annotated[str, typer.Argument(help="Strategy A (random, greedy, expert).")],
-    b: Annotated[str, typer.Argument(help="Strategy B.")],
+    a: Annotated[
+        str,
+        typer.Argument(
+            metavar="A",
+            help="Strategy A: random, greedy or expert (or the level easy, medium, hard).",
+            show_default=False,
+        ),
+    ],
+    b: Annotated[str, typer.Argument(metavar="B", help="Strategy B.", show_default=False)],
     games: Annotated[
-        int, typer.Option("--games", "-n", help="Games to play (an even number: pairs).")
+        int,
+        typer.Option("--games", "-n", metavar="N", help="Games to play (an even number: pairs)."),
     ] = 2000,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the whole match (default: a fresh one).")
+        int | None,
+        typer.Option(metavar="N", help="Seed of the whole match (default: a fresh one)."),
     ] = None,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", min=1, help="Worker processes (default: one per core)."),
+        typer.Option(
+            "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: one per core)."
+        ),
+    ] = None,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR",
+            help="Write each game's record to DIR (game-0001.txt ...), for cribkit replay.",
+        ),
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Play A against B in duplicate pairs (same cards, seats swapped) and report."""
+    """Play A against B in duplicate pairs (same cards, seats swapped) and report.
+
+    With --records DIR every game is kept as a record file, named in the order of the
+    games (pair by pair, A in seat p0 first) and noting who sat where.
+    """
+    a, b = strategy_name(a), strategy_name(b)
     check_match(a, b, games=games)
+    if records is not None:
+        check_records_dir(records, [record_file_name(n, games) for n in range(games)])
     match_seed = new_seed() if seed is None else seed
     progress = Progress(
         TextColumn(f"{a} vs {b}"),
@@ -57,11 +86,41 @@ def match(
             seed=match_seed,
             jobs=jobs,
             progress=lambda done, total: progress.update(bar, completed=done, total=total),
+            keep_records=records is not None,
         )
+    if records is not None:
+        write_match_records(records, result, seed=match_seed)
     if json_output:
-        print_json({**result.to_dict(), "seed": match_seed})
+        extra = {} if records is None else {"records": str(records)}
+        print_json({**result.to_dict(), "seed": match_seed, **extra})
         return
-    make_console().print(match_table(result, seed=match_seed))
+    console = make_console()
+    console.print(match_table(result, seed=match_seed))
+    if records is not None:
+        first = records / record_file_name(0, result.games)
+        console.print(
+            Text(f"{result.games} game records in {records}: cribkit replay {first}"),
+            soft_wrap=True,
+        )
+
+
+def record_file_name(index: int, games: int) -> str:
+    """``game-0001.txt``: the 0-based ``index`` counted from 1, padded for ``games``."""
+    return f"game-{index + 1:0{max(4, len(str(games)))}d}.txt"
+
+
+def write_match_records(directory: Path, result: MatchResult, *, seed: int) -> None:
+    """One record file per game, in the results' order (pair, then A's seat)."""
+    for index, game in enumerate(result.results):
+        assert game.record is not None  # kept: run_match was asked for records
+        seats = (result.a, result.b) if game.a_seat == 0 else (result.b, result.a)
+        notes = [
+            f"cribkit match {result.a} vs {result.b} (seed {seed}): game {index + 1} of "
+            f"{result.games}, pair {game.pair + 1}",
+            f"p0 is {seats[0]} ({'A' if game.a_seat == 0 else 'B'}), "
+            f"p1 is {seats[1]} ({'B' if game.a_seat == 0 else 'A'})",
+        ]
+        write_record(directory / record_file_name(index, result.games), game.record, notes)
 
 
 def _percent(rate: float) -> str:

@@ -64,18 +64,16 @@ def breakdown_table(breakdown: Breakdown, *, title: str | None = None) -> Table:
         running += item.points
         table.add_row(item.call, cards_text(item.cards), str(item.points), str(running))
     if not breakdown.items:
-        table.add_row(Text("nothing", style="dim"), "", "0", "0")
+        table.add_row(Text(breakdown.call, style="dim"), "", "0", "0")
     return table
 
 
 def running_call(breakdown: Breakdown) -> str:
-    """The whole count as said aloud, ending with the total in words when it helps.
+    """The whole count as said aloud: the engine's ``Breakdown.call``.
 
-    ``Breakdown.call`` already ends in "is twenty-nine" unless the last item is a
-    fifteen (which says its own running total) or the only item.
+    A hand that scores nothing is called "nothing" and counts 0, in every command and in
+    JSON alike ("nineteen" is only the table's joke for it, never a score).
     """
-    if not breakdown.items:
-        return "nineteen (nothing)"
     return breakdown.call
 
 

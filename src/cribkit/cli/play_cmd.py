@@ -10,6 +10,7 @@ game with scripted input and read the transcript.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -18,14 +19,17 @@ from rich.text import Text
 
 from cribkit.actions import Discard, Go, NextHand, Play, PlayerAction
 from cribkit.analysis.hints import hint
-from cribkit.cards import Card, format_cards_unicode, parse_cards
-from cribkit.cli.app import app, friendly_errors
+from cribkit.cards import Card, Rank, format_cards_unicode, parse_card
+from cribkit.cli.app import command, friendly_errors
+from cribkit.cli.names import level_name
 from cribkit.cli.output import card_text, cards_text, event_text, make_console, print_show
+from cribkit.cli.records import check_new_file, write_record
 from cribkit.dealing import new_seed
 from cribkit.errors import CribkitError
 from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent
 from cribkit.game import Game
 from cribkit.players import LEVELS, Strategy, strategy_for_level
+from cribkit.record import GameRecord
 from cribkit.rules import Skunk
 from cribkit.scoring import MAX_COUNT, ScoreKind
 from cribkit.state import Phase
@@ -40,10 +44,12 @@ HUMAN, COMPUTER = 0, 1
 Reader = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
 
-QUIT_WORDS = frozenset({"quit", "q", "exit"})
+QUIT_WORDS = frozenset({"quit", "exit"})
+"""Not "q": a bare q is the queen in the play."""
 HINT_WORDS = frozenset({"hint", "h", "?"})
 HELP = (
-    "Type cards like [bold]5h 5d[/] to lay away, [bold]7c[/] or [bold]go[/] in the play, "
+    "Type cards like [bold]5h 5d[/] to lay away, [bold]7c[/] (or just [bold]7[/] when you "
+    "hold one seven) or [bold]go[/] in the play; [bold]1[/] is an ace. "
     "Enter for the next hand, [bold]hint[/] for advice, [bold]quit[/] to stop."
 )
 
@@ -59,11 +65,25 @@ class BadInput(CribkitError):
 class TerminalGame:
     """One game, the person in seat 0 against ``computer`` in seat 1."""
 
-    def __init__(self, *, computer: Strategy, seed: int, console: Console, read: Reader) -> None:
+    def __init__(
+        self,
+        *,
+        computer: Strategy,
+        seed: int,
+        console: Console,
+        read: Reader,
+        save: Path | None = None,
+        notes: Sequence[str] = (),
+    ) -> None:
+        """``save``: where to write the record when the game ends (else the person is
+        offered to save it); ``notes``: comment lines for the record (who sat where)."""
         self.game = Game(seed=seed)
         self.computer = computer
         self.console = console
         self.read = read
+        self.save = save
+        self.notes = tuple(notes)
+        self.saved_to: Path | None = None
         self._hand = 0
         self._shows_seen = 0
 
@@ -79,9 +99,48 @@ class TerminalGame:
                 self._step()
         except Quit:
             self.console.print("You leave the table. Thanks for playing.")
+            if self.save is not None:
+                self.console.print(
+                    Text(
+                        f"The game was not finished, so {self.save} was not written "
+                        "(an unfinished record would show the computer's cards)."
+                    )
+                )
             return None
         self._announce_end()
+        self._keep_record()
         return self.game.state.outcome
+
+    # ------------------------------------------------------------ the record
+
+    def _keep_record(self) -> None:
+        """Write the finished game's record to ``save``, or offer to save it."""
+        if self.save is not None and self._write(self.save):
+            return
+        while True:
+            try:
+                answer = self.read(
+                    "Save this game's record? Type a file name (Enter to skip): "
+                ).strip()
+            except (EOFError, KeyboardInterrupt):
+                return
+            if not answer or answer.lower() in ("n", "no"):
+                return
+            if self._write(Path(answer).expanduser()):
+                return
+
+    def _write(self, path: Path) -> bool:
+        try:
+            write_record(path, GameRecord.of(self.game), self.notes)
+        except CribkitError as exc:
+            self.console.print(Text(f"  {exc}", style="yellow"))
+            return False
+        self.saved_to = path
+        self.console.print(
+            Text(f"Saved the game to {path}: replay it with  cribkit replay {path}"),
+            soft_wrap=True,
+        )
+        return True
 
     def _view(self) -> PlayerView:
         return self.game.view(HUMAN)
@@ -266,14 +325,60 @@ def _name(player: int) -> str:
 
 
 def _cards_in_hand(view: PlayerView, line: str) -> tuple[Card, ...]:
-    """The cards typed, each checked against the hand (errors name the card)."""
-    cards = parse_cards(line)
-    for card in cards:
-        if card not in view.hand:
+    """The cards typed, each checked against the hand (errors name the card).
+
+    A bare rank (``7``, ``k``, ``10``, ``1`` for an ace) stands for the one card of that
+    rank in the hand; with two or more of it the person must say which.
+    """
+    cards: list[Card] = []
+    for token in line.replace(",", " ").split():
+        card = _held_card(view.hand, token)
+        if card in cards:
+            raise BadInput(f"{card.unicode} is named twice")
+        cards.append(card)
+    return tuple(cards)
+
+
+def _held_card(hand: Sequence[Card], token: str) -> Card:
+    """The card ``token`` names in ``hand``: a full card, or a rank held exactly once."""
+    rank = _bare_rank(token)
+    if rank is None:
+        card = parse_card(token)
+        if card not in hand:
             raise BadInput(
-                f"you do not hold {card.unicode}; your hand is {format_cards_unicode(view.hand)}"
+                f"you do not hold {card.unicode}; your hand is {format_cards_unicode(hand)}"
             )
-    return cards
+        return card
+    held = [card for card in hand if card.rank is rank]
+    if len(held) == 1:
+        return held[0]
+    if not held:
+        raise BadInput(f"you hold no {rank.display}; your hand is {format_cards_unicode(hand)}")
+    raise BadInput(
+        f"you hold {format_cards_unicode(held)}: say which, like {held[0].rank.display}"
+        f"{held[0].suit.value.lower()}"
+    )
+
+
+def _bare_rank(token: str) -> Rank | None:
+    """The rank ``token`` names on its own (``7``, ``K``, ``10``, ``T``, ``1``), else None.
+
+    A rank is what makes a card with a suit after it, so the card parser decides.
+    """
+    if not token or _is_card(token):
+        return None
+    try:
+        return parse_card(f"{token}C").rank
+    except CribkitError:
+        return None
+
+
+def _is_card(token: str) -> bool:
+    try:
+        parse_card(token)
+    except CribkitError:
+        return False
+    return True
 
 
 def _spoken(card: Card, count: int, events: Sequence[ScoreEvent], player: int) -> str:
@@ -341,21 +446,46 @@ def _column(points: int) -> int:
 # ---------------------------------------------------------------- the command
 
 
-@app.command()
+@command(summary="Play a game against the computer.")
 @friendly_errors
 def play(
     level: Annotated[
-        str, typer.Option(help=f"How strong the computer is: {', '.join(LEVELS)}.")
+        str,
+        typer.Option(
+            metavar="LEVEL",
+            help="How strong the computer is: easy (random), medium (greedy) or hard "
+            "(expert), in any case.",
+        ),
     ] = "hard",
     seed: Annotated[
-        int | None, typer.Option(help="Seed for the shuffles (default: a fresh one).")
+        int | None,
+        typer.Option(metavar="N", help="Seed for the shuffles (default: a fresh one)."),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write the game's record to FILE when it ends (a new file); without it "
+            "you are asked at the end.",
+        ),
     ] = None,
 ) -> None:
-    """Play a game of cribbage against the computer, from the keyboard."""
+    """Play a game of cribbage against the computer, from the keyboard.
+
+    When the game ends its record can be saved and told again with cribkit replay FILE.
+    """
+    if save is not None:
+        check_new_file(save)
     game_seed = new_seed() if seed is None else seed
+    level = level_name(level)
     computer = strategy_for_level(level, seed=game_seed)
     console = make_console()
     session = TerminalGame(
-        computer=computer, seed=game_seed, console=console, read=lambda p: console.input(p)
+        computer=computer,
+        seed=game_seed,
+        console=console,
+        read=lambda p: console.input(p),
+        save=save,
+        notes=[f"cribkit play: p0 is you, p1 the computer ({level}: {LEVELS[level]})"],
     )
     session.run()

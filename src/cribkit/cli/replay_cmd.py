@@ -21,7 +21,7 @@ from rich.text import Text
 
 from cribkit.actions import CutForDeal, Deal, Discard, Go, Play, TurnStarter
 from cribkit.cards import Card
-from cribkit.cli.app import app, fail, friendly_errors
+from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import (
     card_text,
     cards_text,
@@ -30,6 +30,7 @@ from cribkit.cli.output import (
     print_json,
     print_show,
 )
+from cribkit.cli.records import record_notes
 from cribkit.events import Outcome, ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.rules import Skunk
@@ -175,10 +176,11 @@ def _play_line(step: ReplayStep) -> PlayLine:
     return PlayLine(action.player, card, count, reset, events)
 
 
-def replay_dict(record: GameRecord) -> dict[str, object]:
-    """The whole game as JSON-ready data: rules, seed, hands and the outcome."""
+def replay_dict(record: GameRecord, notes: Sequence[str] = ()) -> dict[str, object]:
+    """The whole game as JSON-ready data: notes, rules, seed, hands and the outcome."""
     outcome = record.final_state().outcome
     return {
+        "notes": list(notes),
         "seed": record.seed,
         "rules": {
             "target": record.rules.target,
@@ -190,10 +192,12 @@ def replay_dict(record: GameRecord) -> dict[str, object]:
     }
 
 
-@app.command("replay")
+@command("replay", summary="Tell a recorded game hand by hand.")
 @friendly_errors
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (as saved by cribkit).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (as saved by cribkit).")
+    ],
     json_output: Annotated[bool, typer.Option("--json", help="Print the hands as JSON.")] = False,
 ) -> None:
     """Print a recorded game hand by hand: deals, discards, the play, the show, the scores."""
@@ -203,11 +207,14 @@ def replay(
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
         raise fail(f"cannot read {file}: {reason}") from None
     record = GameRecord.parse(text)
+    notes = record_notes(text)
     if json_output:
-        print_json(replay_dict(record))
+        print_json(replay_dict(record, notes))
         return
     console = make_console()
     console.print(f"Game record: seed {record.seed}, rules {record.rules.to_text()}")
+    for note in notes:
+        console.print(Text(note, style="dim"))
     for hand in summarize(record.replay()):
         _print_hand(console, hand)
     _print_outcome(console, record.final_state().outcome)

@@ -18,8 +18,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cribkit.cards import Card, parse_card, parse_cards
-from cribkit.cli.app import app, fail, friendly_errors
+from cribkit.cards import Card, check_distinct, parse_card, parse_cards
+from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import (
     card_text,
     dump_json,
@@ -28,10 +28,25 @@ from cribkit.cli.output import (
     print_json,
     running_call,
 )
-from cribkit.errors import CribkitError, DuplicateCardError, WrongCardCountError
-from cribkit.scoring import MAX_COUNT, Breakdown, score_play, score_show
+from cribkit.errors import (
+    CribkitError,
+    DuplicateCardError,
+    IllegalActionError,
+    WrongCardCountError,
+)
+from cribkit.scoring import MAX_COUNT, Breakdown, go_item, score_play, score_show
 
-__all__ = ["PegPlay", "parse_hand", "peg", "peg_series", "score", "score_dict", "score_line"]
+__all__ = [
+    "GO_WORDS",
+    "PegPlay",
+    "parse_hand",
+    "peg",
+    "peg_series",
+    "read_moves",
+    "score",
+    "score_dict",
+    "score_line",
+]
 
 _CRIB_WORD = "crib"
 
@@ -98,18 +113,20 @@ _SCORE_HELP = (
 )
 
 
-@app.command("score", help=_SCORE_HELP)
+@command("score", summary="Score a hand or crib, item by item.", help=_SCORE_HELP)
 @friendly_errors
 def score(
     cards: Annotated[
         list[str] | None,
         typer.Argument(
+            metavar="CARDS",
             help="Four hand cards (5H 5D 5C JS), or five with the starter last.",
             show_default=False,
         ),
     ] = None,
     starter: Annotated[
-        str | None, typer.Option("--starter", "-s", help="The starter (cut) card.")
+        str | None,
+        typer.Option("--starter", "-s", metavar="CARD", help="The starter (cut) card."),
     ] = None,
     crib: Annotated[
         bool, typer.Option("--crib", help="Count as a crib: a flush needs all five cards.")
@@ -198,17 +215,30 @@ def _open_batch(source: str) -> Iterator[TextIO]:
         yield stream
 
 
+GO_WORDS = frozenset({"go", "|", "/"})
+"""Words that mark a go in a list of plays, as the web's pegging calculator reads them."""
+
+MAX_PLAY_CARDS = 8
+"""A deal puts at most eight cards into the play, four from each hand."""
+
+
 @dataclass(frozen=True, slots=True)
 class PegPlay:
-    """One card of a pegged series: the count after it and what it scored."""
+    """One step of a pegged play: a card with the count after it and what it scored, or a
+    go (``card`` is None) that ends the series and gives one for the go."""
 
-    card: Card
+    card: Card | None
     count: int
     breakdown: Breakdown
 
+    @property
+    def is_go(self) -> bool:
+        return self.card is None
+
     def to_dict(self) -> dict[str, object]:
         return {
-            "card": str(self.card),
+            "card": None if self.card is None else str(self.card),
+            "go": self.is_go,
             "count": self.count,
             "points": self.breakdown.total,
             "items": [item.to_dict() for item in self.breakdown.items],
@@ -216,47 +246,94 @@ class PegPlay:
         }
 
 
-def peg_series(cards: Sequence[Card]) -> list[PegPlay]:
-    """Play ``cards`` in order from a fresh count, back to 0 after 31.
+def read_moves(tokens: Iterable[str]) -> list[Card | None]:
+    """Cards in the order played, ``None`` for each ``go`` (also ``|`` or ``/``).
 
-    Raises ``IllegalActionError`` (naming the count) for a card that would pass 31.
+    Raises for a malformed or repeated card and for more than eight cards.
+    """
+    words = " ".join(tokens).replace(",", " ").replace(";", " ").split()
+    moves = [None if word.lower() in GO_WORDS else parse_card(word) for word in words]
+    cards = [move for move in moves if move is not None]
+    check_distinct(cards)
+    if len(cards) > MAX_PLAY_CARDS:
+        raise WrongCardCountError(
+            f"a deal has at most {MAX_PLAY_CARDS} cards in play (four each); you gave {len(cards)}"
+        )
+    return moves
+
+
+def peg_series(moves: Sequence[Card | None]) -> list[PegPlay]:
+    """Play ``moves`` in order from a fresh count: a card scores what it makes, a ``go``
+    (``None``) gives one for the go to the card before it and starts a new count, and the
+    count also starts again after 31 (a go right after 31, or after another go, adds
+    nothing). The same rules as the web's pegging calculator.
+
+    Raises ``IllegalActionError`` for a card that would pass 31 (the message says to
+    write go before it) and for a go before any card.
     """
     plays: list[PegPlay] = []
     series: list[Card] = []
-    for card in cards:
-        breakdown = score_play(series, card)
-        series.append(card)
-        count = sum(c.pips for c in series)
-        plays.append(PegPlay(card, count, breakdown))
-        if count == MAX_COUNT:
-            series.clear()
+    for move in moves:
+        count = sum(card.pips for card in series)
+        if move is None:
+            if not plays:
+                raise IllegalActionError(
+                    "a go comes after a card: it ends the series and scores one for the go",
+                    code="go_before_card",
+                )
+            if series:
+                plays.append(PegPlay(None, count, Breakdown((go_item(series[-1]),))))
+                series = []
+            continue
+        if count + move.pips > MAX_COUNT:
+            raise IllegalActionError(
+                f"the count would be {count + move.pips}; {move} does not fit on {count}: "
+                f"write go before {move} to end the series and count again from 0",
+                code="count_past_31",
+                params={"card": str(move), "count": count},
+            )
+        breakdown = score_play(series, move)
+        series.append(move)
+        plays.append(PegPlay(move, count + move.pips, breakdown))
+        if count + move.pips == MAX_COUNT:
+            series = []
     return plays
 
 
-@app.command("peg")
+_PEG_HELP = (
+    "Peg a play card by card: the running count and what each card scores.\n\n"
+    "Write go (or |) where a series ended because nobody could play: the card before it "
+    "scores one for the go and the count starts again from 0, as it does after 31. "
+    "Last card is not scored, and passing 31 is an error."
+)
+
+
+@command("peg", summary="Peg a play card by card, with go.", help=_PEG_HELP)
 @friendly_errors
 def peg(
     cards: Annotated[
-        list[str], typer.Argument(help="Cards played in order from a fresh count (6D 4C 5H 3S).")
+        list[str],
+        typer.Argument(
+            metavar="MOVES",
+            help="Cards in the order played from a fresh count, and go where a series "
+            "ended (QS 9D 8C go 7H).",
+        ),
     ],
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Peg a play series card by card: the running count and what each card scores.
-
-    The count restarts after 31; passing 31 is an error. Go and last card are not scored.
-    """
-    plays = peg_series(parse_cards(" ".join(cards)))
+    """Peg a play card by card (help text: ``_PEG_HELP``)."""
+    plays = peg_series(read_moves(cards))
+    total = sum(play.breakdown.total for play in plays)
     if json_output:
-        print_json({"plays": [play.to_dict() for play in plays]})
+        print_json({"plays": [play.to_dict() for play in plays], "total": total})
         return
     table = Table()
     for column in ("card", "count", "points", "call"):
         table.add_column(column, justify="right" if column in ("count", "points") else "left")
-    total = 0
     for play in plays:
-        total += play.breakdown.total
+        card = Text("go", style="italic") if play.card is None else card_text(play.card)
         call = running_call(play.breakdown) if play.breakdown else Text("—", style="dim")
-        table.add_row(card_text(play.card), str(play.count), str(play.breakdown.total), call)
+        table.add_row(card, str(play.count), str(play.breakdown.total), call)
     console = make_console()
     console.print(table)
     console.print(Text.assemble("points in all ", (str(total), "bold")))

@@ -12,19 +12,22 @@ from typing import Annotated
 
 import typer
 
-from cribkit.cli.app import app, fail
+from cribkit.cli.app import command, fail
 
 __all__ = ["serve"]
 
 
-@app.command()
+@command(summary="Serve the web app (migrations first).")
 def serve(
-    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar="HOST", help="Interface to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on.")] = 8000,
     workers: Annotated[
         int,
         typer.Option(
             min=1,
+            metavar="N",
             help="Worker processes; they share the database (and the cookie key kept in it).",
         ),
     ] = 1,
@@ -32,6 +35,7 @@ def serve(
         str | None,
         typer.Option(
             "--database-url",
+            metavar="URL",
             help="SQLAlchemy URL (default $CRIBKIT_DATABASE_URL, else a SQLite file "
             "./cribkit.sqlite3); e.g. postgresql+psycopg://postgres@127.0.0.1:5432/cribkit",
         ),

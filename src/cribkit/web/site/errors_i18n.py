@@ -30,6 +30,7 @@ ERROR_MESSAGES: dict[str, str] = {
     "not_your_turn/go": N_("it is not player %(player)d's turn to say go"),
     "no_such_player": N_("there is no player %(player)d; seats are 0 and 1"),
     "discard_same_card": N_("lay away two different cards"),
+    "discard_count": N_("lay away exactly two cards, not %(cards)d"),
     "discard_not_held": N_("%(cards)s not in your hand (%(hand)s)"),
     "card_not_held": N_("you do not hold %(card)s"),
     "count_past_31": N_("the count would be %(total)d; play a card of %(room)d or less, or say go"),
