@@ -382,17 +382,18 @@ class GameService:
             )
 
     def finished_games(self, player_id: str | None) -> list[GameRow]:
-        """The player's finished games, newest first."""
+        """The player's finished games, newest first, each seen from the player's seat."""
         if player_id is None:
             return []
         with self.database.session() as session:
-            return list(
+            rows = list(
                 session.scalars(
                     select(GameRow)
                     .where(_owned_by(player_id), GameRow.status == FINISHED)
                     .order_by(GameRow.finished_at.desc())
                 )
             )
+        return [row if row.player_id == player_id else _from_seat_one(row) for row in rows]
 
     def active_count(self, player_id: str | None) -> int:
         if player_id is None:
@@ -433,6 +434,32 @@ def _owned_by(player_id: str) -> Any:
         GameRow.player_id == player_id,
         (GameRow.opponent_id == player_id) & (GameRow.level == FRIEND),
     )
+
+
+def _from_seat_one(row: GameRow) -> GameRow:
+    """A finished row as seat 1 sees it: its own figures and scores first, names swapped.
+
+    The stored summary columns are seat 0's; seat 1's are taken from the record (a
+    detached copy, never written back).
+    """
+    assert row.winner is not None
+    figures = summarize(GameRecord.parse(row.record, check=False), COMPUTER)
+    columns = {column.key: getattr(row, column.key) for column in GameRow.__table__.columns}
+    columns.update(
+        winner=1 - row.winner,
+        score_player=row.score_computer,
+        score_computer=row.score_player,
+        name_0=row.name_1,
+        name_1=row.name_0,
+        hand_points=figures.hand_points,
+        hands_shown=figures.hands_shown,
+        crib_points=figures.crib_points,
+        cribs_shown=figures.cribs_shown,
+        play_points=figures.play_points,
+        deals_played=figures.deals_played,
+        best_hand=figures.best_hand,
+    )
+    return GameRow(**columns)
 
 
 def _seat_in(row: Any, player_id: str) -> int | None:
