@@ -36,10 +36,15 @@ def parse_news(text: str) -> tuple[str, int] | None:
 
 
 class Subscription:
-    """One watcher's news of one game: ``await next_version()`` returns the newest."""
+    """One watcher's news of one game: ``await next_version()`` returns the newest.
+
+    It belongs to the event loop it was made in; news from elsewhere is handed over to
+    that loop, never touched from another thread.
+    """
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
+        self.loop = asyncio.get_running_loop()
         self._event = asyncio.Event()
         self._latest = RESYNC
 
@@ -59,11 +64,7 @@ class Hub:
 
     def __init__(self) -> None:
         self._subscribers: dict[str, set[Subscription]] = {}
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
-
-    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._loop = loop
 
     @contextmanager
     def subscribe(self, game_id: str) -> Iterator[Subscription]:
@@ -87,17 +88,19 @@ class Hub:
 
     def deliver(self, game_id: str, version: int) -> None:
         """Tell the game's local watchers (thread-safe; a no-op when nobody watches)."""
-        loop = self._loop
-        if loop is None or loop.is_closed():
+        with self._lock:
+            watchers = list(self._subscribers.get(game_id, ()))
+        if not watchers:
             return
         try:
-            running = asyncio.get_running_loop()
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
             running = None
-        if running is loop:
-            self._tell(game_id, version)
-        else:
-            loop.call_soon_threadsafe(self._tell, game_id, version)
+        for subscription in watchers:
+            if subscription.loop is running:
+                subscription._tell(version)
+            elif not subscription.loop.is_closed():
+                subscription.loop.call_soon_threadsafe(subscription._tell, version)
 
     def deliver_all(self) -> None:
         """After a lost connection: every watcher re-reads its game."""
@@ -105,12 +108,6 @@ class Hub:
             games = list(self._subscribers)
         for game_id in games:
             self.deliver(game_id, RESYNC)
-
-    def _tell(self, game_id: str, version: int) -> None:
-        with self._lock:
-            watchers = list(self._subscribers.get(game_id, ()))
-        for subscription in watchers:
-            subscription._tell(version)
 
 
 class Channel(ABC):
@@ -120,14 +117,18 @@ class Channel(ABC):
 
     def __init__(self) -> None:
         self.hub = Hub()
+        self._users = 0
 
     async def start(self) -> None:
-        """Bind to the running loop and start listening (called in the app's lifespan)."""
-        self.hub.bind(asyncio.get_running_loop())
-        await self._listen()
+        """Start listening (the app's lifespan; an app served twice starts it once)."""
+        self._users += 1
+        if self._users == 1:
+            await self._listen()
 
     async def stop(self) -> None:
-        await self._close()
+        self._users -= 1
+        if self._users == 0:
+            await self._close()
 
     def subscribe(self, game_id: str) -> AbstractContextManager[Subscription]:
         return self.hub.subscribe(game_id)

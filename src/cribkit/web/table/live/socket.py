@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import anyio
 from fastapi import APIRouter, WebSocket
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -200,14 +201,17 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
-                with contextlib.suppress(BaseException):
-                    await task
-            if seat is not None and await run_in_threadpool(presence.leave, game_id, seat):
-                with contextlib.suppress(Exception):
-                    await run_in_threadpool(channel.publish, game_id, RESYNC)
-            if websocket.client_state is WebSocketState.CONNECTED:
-                with contextlib.suppress(Exception):
-                    await websocket.close()
+            # Shielded: a server cancelling the handler (shutdown, a test client) must not
+            # leave the seat looking connected.
+            with anyio.CancelScope(shield=True):
+                for task in tasks:
+                    task.cancel()
+                for task in tasks:
+                    with contextlib.suppress(BaseException):
+                        await task
+                if seat is not None and await run_in_threadpool(presence.leave, game_id, seat):
+                    with contextlib.suppress(Exception):
+                        await run_in_threadpool(channel.publish, game_id, RESYNC)
+                if websocket.client_state is WebSocketState.CONNECTED:
+                    with contextlib.suppress(Exception):
+                        await websocket.close()
