@@ -66,16 +66,19 @@ async def _exchange(make: Callable[[], Channel]) -> list[tuple[str, int]]:
     await second.start()
     received: list[tuple[str, int]] = []
     try:
-        with first.subscribe("game-a") as here, second.subscribe("game-a") as there:
-            with second.subscribe("game-b") as elsewhere:
-                publisher = threading.Thread(target=first.publish, args=("game-a", 7))
-                publisher.start()
-                publisher.join()
-                received.append(("here", await asyncio.wait_for(here.next_version(), 10)))
-                received.append(("there", await asyncio.wait_for(there.next_version(), 10)))
-                await asyncio.to_thread(second.publish, "game-a", 8)
-                received.append(("back", await asyncio.wait_for(here.next_version(), 10)))
-                assert not elsewhere._event.is_set()
+        with (
+            first.subscribe("game-a") as here,
+            second.subscribe("game-a") as there,
+            second.subscribe("game-b") as elsewhere,
+        ):
+            publisher = threading.Thread(target=first.publish, args=("game-a", 7))
+            publisher.start()
+            publisher.join()
+            received.append(("here", await asyncio.wait_for(here.next_version(), 10)))
+            received.append(("there", await asyncio.wait_for(there.next_version(), 10)))
+            await asyncio.to_thread(second.publish, "game-a", 8)
+            received.append(("back", await asyncio.wait_for(here.next_version(), 10)))
+            assert not elsewhere._event.is_set()
     finally:
         await first.stop()
         await second.stop()
