@@ -16,9 +16,12 @@ FRIEND_STRINGS: dict[str, str] = {
     "their_hand": N_("{name}'s hand"),
     "choose_two_named": N_("Choose two cards for {name}'s crib."),
     "their_turn": N_("Waiting for {name}…"),
-    "they_win": N_("{name} wins, {them} to {you}."),
-    "seat_wins": N_("{name} wins, {winner} to {loser}."),
-    "cut_named": N_("Cut for deal: {first} {a}, {second} {b}."),
+    "they_win": N_("{name} wins, {computer} to {you}."),
+    "seat_wins": N_("{name} wins, {you} to {computer}."),
+    "skunk_named": N_("Skunk! {name} finished under 91."),
+    "double_named": N_("Double skunk! {name} finished under 61."),
+    "board_named": N_("{first} {you}, {second} {computer}"),
+    "cut_named": N_("Cut for deal: {first} {you}, {second} {computer}."),
     "waiting_friend": N_("Waiting for your friend: share the link, the code or the QR code."),
     "friend_here": N_("{name} is at the table."),
     "friend_away": N_("{name} is away; the game waits."),
@@ -27,10 +30,9 @@ FRIEND_STRINGS: dict[str, str] = {
     "copied": N_("Copied."),
     "computer_sits": N_("Let the computer play instead"),
     "rematch": N_("Rematch"),
-    "rematch_ready": N_("Rematch: the next game is ready."),
+    "rematch_ready": N_("Your friend wants a rematch: the next game is ready."),
     "watching": N_("You are watching: hands stay hidden until they are shown."),
     "live_down": N_("Live updates paused; checking the table every few seconds."),
-    "open_table": N_("Open a table"),
 }
 
 

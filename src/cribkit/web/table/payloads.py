@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cribkit.web.table.friends import FriendTables, format_code
-from cribkit.web.table.games import LoadedGame
+from cribkit.web.table.games import COMPUTER, HUMAN, LoadedGame
 from cribkit.web.table.live.presence import PresenceBook
 from cribkit.web.table.public_view import table_block
 
@@ -24,5 +24,13 @@ def with_table(state: Any, loaded: LoadedGame, payload: dict[str, Any]) -> dict[
     presence: PresenceBook = state.presence
     invite = friends.invite_of(loaded.id)
     code = None if invite is None else format_code(invite.code)
-    payload["table"] = table_block(loaded, code=code, connected=presence.connected(loaded.id))
+    may_sit = (
+        invite is not None
+        and invite.computer_fills_in
+        and loaded.seat == HUMAN
+        and not loaded.seated[COMPUTER]
+    )
+    payload["table"] = table_block(
+        loaded, code=code, connected=presence.connected(loaded.id), computer_may_sit=may_sit
+    )
     return payload

@@ -67,11 +67,16 @@ def public_payload(loaded: LoadedGame) -> dict[str, Any]:
 
 
 def table_block(
-    loaded: LoadedGame, *, code: str | None, connected: tuple[bool, bool]
+    loaded: LoadedGame,
+    *,
+    code: str | None,
+    connected: tuple[bool, bool],
+    computer_may_sit: bool = False,
 ) -> dict[str, Any]:
     """Who sits where at a table between two people, and whether each is connected."""
     return {
         "code": code,
+        "computer_may_sit": computer_may_sit,
         "names": list(loaded.names),
         "seated": list(loaded.seated),
         "connected": list(connected),

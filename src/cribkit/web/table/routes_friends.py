@@ -7,6 +7,7 @@ brings a player back to their own seat, or lets anyone else watch the public vie
 
 from __future__ import annotations
 
+import io
 from typing import Annotated
 
 import segno
@@ -33,8 +34,9 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 def qr_svg(link: str) -> str:
     """The link as a QR code drawn in SVG (medium error correction, a quiet border)."""
     code = segno.make_qr(link, error="m")
-    svg: str = code.svg_inline(scale=4, border=2, dark="#1b1b1b", light="#ffffff")
-    return svg
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=4, border=2, xmldecl=False, dark="#1b1b1b", light="#ffffff")
+    return out.getvalue().decode("utf-8")
 
 
 def _missing(request: Request, code: str) -> HTMLResponse:
