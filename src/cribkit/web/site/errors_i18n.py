@@ -56,6 +56,12 @@ ERROR_MESSAGES: dict[str, str] = {
     ),
     "stale_race": N_("another move was made at the same moment; the table now shows it"),
     "hint_not_your_turn": N_("nothing to do right now: it is not your turn"),
+    # cribkit.web.table.friends: tables between two people
+    "not_your_seat_friend": N_("you sit in seat %(seat)d; your friend makes their own moves"),
+    "invite_not_found": N_("no table has that code, or its invite lapsed after a day unused"),
+    "table_full": N_("both seats at this table are taken; you can still watch"),
+    "computer_not_invited": N_("this table was opened for a friend only"),
+    "no_rematch": N_("a rematch is offered once a game between two people is over"),
 }
 """Catalogue message by code, or by ``code/action`` where the action changes the words."""
 
