@@ -93,7 +93,7 @@ export function drawFriendPanel(T, view, previous) {
   }
   const presence = $("presence");
   presence.textContent = "";
-  presence.dataset.connected = String(Boolean(table.connected[other]));
+  presence.dataset.connected = spectator ? "" : String(Boolean(table.connected[other]));
   if (!spectator && table.seated[other]) {
     presence.textContent = fill(table.connected[other] ? BASE.friend_here : BASE.friend_away, { name: them });
   }

@@ -197,7 +197,7 @@ function update(view) {
   adoptNames(T, view);
   $("hint-box").hidden = true;
   announce(view, { quiet: first });
-  if (first && view.version > 0) talk(T.resumed);
+  if (first && view.version > 0 && view.you !== null) talk(T.resumed);
   state.view = view;
   render();
 }
@@ -303,7 +303,8 @@ function renderSpots(view) {
   opp.replaceChildren(...Array.from({ length: view.opponent_cards_held }, backElement));
   const starter = $("starter");
   starter.replaceChildren(view.starter ? cardElement(view.starter) : backElement());
-  const cribCards = (view.discarded.length ? 2 : 0) + (view.opponent_has_discarded ? 2 : 0);
+  const laidAway = view.discarded.length || (view.has_discarded && view.has_discarded[0]);
+  const cribCards = (laidAway ? 2 : 0) + (view.opponent_has_discarded ? 2 : 0);
   const crib = $("crib");
   const cribAt = view.shows.findIndex((s) => s.context === "crib");
   const inShow = cribAt >= 0 && (view.phase === "game_over" || state.showStep >= cribAt);
