@@ -241,22 +241,31 @@ def check_state(state: GameState) -> None:
 
 
 def check_step(before: GameState, after: GameState, events: tuple[ScoreEvent, ...]) -> None:
-    """Scores never go down, and the events account for every point, in order."""
+    """Scores never go down, the events account for every point in order, and each score
+    (a run of events sharing player and ``from_score``) is one leap of the back peg."""
     target = after.rules.target
     running = list(before.scores)
-    backs = [peg.back for peg in before.pegs]
+    previous: ScoreEvent | None = None
     for event in events:
-        backs[event.player] = running[event.player]
+        same_move = (
+            previous is not None
+            and previous.player == event.player
+            and previous.from_score == event.from_score
+        )
+        if not same_move:
+            # a new score starts where the player's front peg stood
+            assert event.from_score == running[event.player], (event, running)
         # every point counts, except that the peg stops in the game hole
         running[event.player] = min(running[event.player] + event.points, target)
         assert event.points > 0
         assert event.score == running[event.player]
         assert event.hand_number == after.hand_number
+        previous = event
     assert tuple(running) == after.scores
     for p in (0, 1):
         mine = [e for e in events if e.player == p]
-        if mine:  # leapfrog: the back peg sits where the front peg was before the last peg
-            assert after.pegs[p] == Pegs(mine[-1].score, backs[p])
+        if mine:  # leapfrog: the back peg sits where the front peg was before the last score
+            assert after.pegs[p] == Pegs(mine[-1].score, mine[-1].from_score)
         else:
             assert after.pegs[p] == before.pegs[p]
     for p in (0, 1):

@@ -23,28 +23,32 @@ class ScoreContext(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Pegs:
-    """A player's two pegs: ``front`` is the score, ``back`` the score before the last peg."""
+    """A player's two pegs: ``front`` is the score, ``back`` the score before the last score.
+
+    The back peg leapfrogs the front one once per *score* (all a card makes in the play,
+    a go, his heels, a whole hand, the whole crib), so ``front - back`` is the last score
+    (less any points past the game hole, where the front peg stops).
+    """
 
     front: int = 0
     back: int = 0
 
-    def advance(self, points: int, *, limit: int) -> Pegs:
-        """Leapfrog: the back peg jumps ``points`` past the front one and becomes the front.
-
-        It stops at ``limit``, the game hole: a fifteen two pegged from 120 wins on 121.
-        """
-        return Pegs(min(self.front + points, limit), self.front)
-
 
 @dataclass(frozen=True, slots=True)
 class ScoreEvent:
-    """One scoring item pegged by one player, with that player's score after it."""
+    """One scoring item pegged by one player, with that player's score after it.
+
+    A score of several items (fifteen two and a pair) is pegged as one move: its events
+    share ``from_score``, the player's score before that move, so consecutive events with
+    the same player and ``from_score`` form one leap of the back peg.
+    """
 
     player: int
     context: ScoreContext
     item: ScoreItem
     score: int
     hand_number: int
+    from_score: int
 
     @property
     def points(self) -> int:
@@ -56,6 +60,7 @@ class ScoreEvent:
             "context": self.context.value,
             "score": self.score,
             "hand_number": self.hand_number,
+            "from_score": self.from_score,
             **self.item.to_dict(),
         }
 

@@ -12,6 +12,7 @@ the cards chance chose, so a game record replays without any random generator. S
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import combinations
@@ -334,16 +335,39 @@ class GameState:
                 after = start._apply_next()
         return Transition(replace(after, _events=()), after._events)
 
-    def _peg(self, player: int, item: ScoreItem, context: ScoreContext) -> GameState:
-        """Peg one item; on reaching the target the game ends right here."""
-        if self.is_over or item.points == 0:
+    def _peg(
+        self,
+        player: int,
+        items: Sequence[ScoreItem],
+        context: ScoreContext,
+        *,
+        join: bool = False,
+    ) -> GameState:
+        """Peg one score (its items in order) as one leapfrog of ``player``'s back peg.
+
+        ``join`` adds the items to the move of the event just scored in this action when it
+        is the same player's in the same context (a go or last card earned by the card just
+        played). On reaching the target the game ends on that very item: the front peg
+        stops in the game hole and nothing after it is pegged.
+        """
+        scoring = [item for item in items if item.points]
+        if self.is_over or not scoring:
             return self
+        target = self.rules.target
+        score = start = self.pegs[player].front
+        last = self._events[-1] if self._events else None
+        if join and last is not None and last.player == player and last.context is context:
+            start = last.from_score
+        events = list(self._events)
+        for item in scoring:
+            score = min(score + item.points, target)
+            events.append(ScoreEvent(player, context, item, score, self.hand_number, start))
+            if score >= target:
+                break
         pegs = list(self.pegs)
-        pegs[player] = pegs[player].advance(item.points, limit=self.rules.target)
-        score = pegs[player].front
-        event = ScoreEvent(player, context, item, score, self.hand_number)
-        state = replace(self, pegs=(pegs[0], pegs[1]), _events=(*self._events, event))
-        if score >= self.rules.target:
+        pegs[player] = Pegs(score, start)
+        state = replace(self, pegs=(pegs[0], pegs[1]), _events=tuple(events))
+        if score >= target:
             scores = state.scores
             outcome = Outcome(player, scores, self.rules.skunk(scores[_other(player)]))
             state = replace(state, phase=Phase.GAME_OVER, outcome=outcome, to_play=None)
@@ -387,7 +411,7 @@ class GameState:
         assert self.dealer is not None
         state = replace(self, starter=action.card, phase=Phase.PLAY, to_play=self.pone)
         if action.card.rank is Rank.JACK:
-            state = state._peg(self.dealer, heels_item(action.card), ScoreContext.HEELS)
+            state = state._peg(self.dealer, [heels_item(action.card)], ScoreContext.HEELS)
         return state._settle_play()
 
     def _apply_play(self, action: Play) -> GameState:
@@ -405,8 +429,7 @@ class GameState:
             to_play=_other(player),
             play_log=(*self.play_log, PlayLogEntry(player, card, count)),
         )
-        for item in breakdown.items:
-            state = state._peg(player, item, ScoreContext.PLAY)
+        state = state._peg(player, breakdown.items, ScoreContext.PLAY)
         if state.is_over:
             return state
         if count == MAX_COUNT:
@@ -446,7 +469,7 @@ class GameState:
             if not state.held[0] and not state.held[1]:
                 if state.series and state.last_player is not None:
                     last = last_card_item(state.series[-1])
-                    state = state._peg(state.last_player, last, ScoreContext.PLAY)
+                    state = state._peg(state.last_player, [last], ScoreContext.PLAY, join=True)
                 return state._count_shows()
             mover = state.to_play
             assert mover is not None
@@ -459,7 +482,8 @@ class GameState:
                 return replace(state, to_play=other)
             # Neither can play: the last card of the series takes one for the go.
             assert state.last_player is not None and state.series
-            state = state._peg(state.last_player, go_item(state.series[-1]), ScoreContext.PLAY)
+            go = go_item(state.series[-1])
+            state = state._peg(state.last_player, [go], ScoreContext.PLAY, join=True)
             if state.is_over:
                 return state  # the go point won: the count stays where the game ended
             state = state._reset_series()
@@ -483,8 +507,7 @@ class GameState:
             breakdown = score_show(cards, self.starter, crib=context is ScoreContext.CRIB)
             show = Show(player, context, tuple(sorted(cards)), self.starter, breakdown)
             state = replace(state, shows=(*state.shows, show))
-            for item in breakdown.items:
-                state = state._peg(player, item, context)
+            state = state._peg(player, breakdown.items, context)
         return state
 
     def _apply_next(self) -> GameState:

@@ -75,9 +75,11 @@ def test_bad_cards_exit_2(args: list[str], fragment: str) -> None:
 
 def test_whose_crib_must_be_said() -> None:
     result = invoke(["advise", *DEAL])
-    assert_bad_input(result, "add --dealer (yours) or --pone (the other player's)")
+    assert_bad_input(result, "add --dealer or --pone: whose crib is it")
     assert result.stdout == ""
-    assert_json_error(invoke(["advise", *DEAL, "--json"]), "dealer_or_pone", "add --dealer")
+    assert_json_error(
+        invoke(["advise", *DEAL, "--json"]), "dealer_or_pone", "add --dealer or --pone"
+    )
 
 
 def test_dealer_and_pone_together_are_refused() -> None:

@@ -22,8 +22,8 @@ from cribkit.errors import (
     WrongCardCountError,
 )
 
-COMMANDS = ["score", "peg", "advise", "play", "replay", "match", "distribution", "serve"]
-JSON_COMMANDS = ["score", "peg", "advise", "replay", "match", "distribution"]
+COMMANDS = ["score", "peg", "advise", "play", "replay", "review", "match", "distribution", "serve"]
+JSON_COMMANDS = ["score", "peg", "advise", "replay", "review", "match", "distribution"]
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
@@ -107,7 +107,9 @@ def test_usage_errors_without_json_keep_the_usage_line() -> None:
         (["score", "5H", "5D", "5C", "5C", "5S"], "duplicate_card"),
         (["score", "5H", "5D"], "card_count"),
         (["score", "5H", "5D", "5C", "JS", "--starter", "5H"], "duplicate_card"),
-        (["score"], "bad_input"),
+        (["score"], "no_cards"),
+        (["score", "5H", "--batch", "-"], "cards_and_batch"),
+        (["replay", "/nonexistent/game.txt"], "cannot_read"),
         (["advise", "5H", "5D", "JS", "4C", "6S", "--dealer"], "card_count"),
         (["match", "expert", "greedy", "--games", "3"], "bad_input"),
         (["match", "expert", "chess"], "unknown_strategy"),

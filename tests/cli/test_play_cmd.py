@@ -13,8 +13,10 @@ from rich.console import Console
 from cribkit.actions import Discard, Go, Play
 from cribkit.analysis.hints import hint
 from cribkit.cards import Card, Rank
-from cribkit.cli.play_cmd import COMPUTER, HUMAN, TerminalGame, pegboard
-from cribkit.events import Pegs, ScoreContext
+from cribkit.cli.output import move_text, score_moves
+from cribkit.cli.pegboard import pegboard
+from cribkit.cli.play_cmd import COMPUTER, HUMAN, TerminalGame, _name
+from cribkit.events import Pegs, ScoreContext, ScoreEvent
 from cribkit.players import make_strategy
 from cribkit.record import GameRecord
 from cribkit.scoring import MAX_COUNT
@@ -188,6 +190,7 @@ def test_a_whole_game_by_keyboard(strategy: str, seed: int) -> None:
     for event in session.game.events:
         if event.context in (ScoreContext.PLAY, ScoreContext.HEELS):
             assert event.item.call in text
+    _assert_one_line_per_peg_move(session, text)
     assert "“go”" in text or not any(e.card is None for e in state.play_log)
     # Each hand reached the show, which names each hand and crib with its count.
     assert text.count("The show") >= state.hand_number - 1
@@ -478,3 +481,51 @@ def test_cli_quit_with_save_writes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "was not written" in result.stdout
     assert not path.exists()
+
+
+# ---------------------------------------------------------------- one peg move per score
+
+
+def _assert_one_line_per_peg_move(session: TerminalGame, text: str) -> None:
+    """Each score of the play and each heels is one line with the whole move, and every
+    board drawn after a show has each peg gap equal to that player's last score."""
+    pegged = [
+        e for e in session.game.events if e.context in (ScoreContext.PLAY, ScoreContext.HEELS)
+    ]
+    lines = [line.strip() for line in text.splitlines()]
+    moved = [line for line in lines if line.endswith(")") and ", now " in line]
+    moves = score_moves(pegged)
+    assert len(moved) == len(moves)
+    for line, move in zip(moved, moves, strict=True):
+        assert line == f"{_name(move.player)} {move.call} (+{move.points}, now {move.score})"
+    last = {HUMAN: 0, COMPUTER: 0}
+    boards = [n for n, line in enumerate(lines) if line.startswith("0 ")]
+    every = score_moves(session.game.events)
+    assert boards, "the board was drawn"
+    for n in boards[1:]:  # the first is the empty board before the first deal
+        for seat, row in ((HUMAN, lines[n + 1]), (COMPUTER, lines[n + 2])):
+            front = int(row.split()[-2]) if row.endswith(")") else int(row.split()[-1])
+            gap = int(row.split("(+")[1].rstrip(")")) if row.endswith(")") else 0
+            last[seat] = next(
+                (m.points for m in reversed(every) if m.player == seat and m.score == front),
+                0,
+            )
+            assert gap == last[seat], row
+
+
+def test_score_moves_group_a_cards_items_and_its_go() -> None:
+    from cribkit.scoring import ScoreItem, ScoreKind
+
+    def event(player: int, points: int, score: int, start: int) -> ScoreEvent:
+        item = ScoreItem(ScoreKind.PAIR, points, (), "a pair")
+        return ScoreEvent(player, ScoreContext.PLAY, item, score, 1, start)
+
+    events = [event(0, 2, 12, 10), event(0, 2, 14, 10), event(1, 2, 7, 5), event(0, 1, 15, 14)]
+    moves = score_moves(events)
+    assert [(m.player, m.from_score, m.score, m.points) for m in moves] == [
+        (0, 10, 14, 4),
+        (1, 5, 7, 2),
+        (0, 14, 15, 1),
+    ]
+    assert moves[0].call == "a pair and a pair is four"
+    assert str(move_text(moves[0], name="You")) == "You a pair and a pair is four (+4, now 14)"

@@ -213,3 +213,32 @@ def test_records_with_tied_cuts_for_deal(tmp_path: Path) -> None:
         [str(card) for card in parse_cards(cut.to_text().removeprefix("cut "))] for cut in cuts
     ]
     assert "cut again" in invoke(["replay", str(path)]).stdout
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_each_hand_ends_with_the_pegboard(tmp_path: Path, seed: int) -> None:
+    path, record = save(tmp_path, seed)
+    data = replay_json(path)
+    hands = data["hands"]
+    assert isinstance(hands, list)
+    last_move = [0, 0]
+    for hand in hands:
+        assert [peg["front"] for peg in hand["pegs"]] == hand["scores"]
+        for event in all_events(hand):  # a move: one player's events from one from_score
+            seat = event["player"]
+            last_move[seat] = event["score"] - event["from_score"]
+        for seat, peg in enumerate(hand["pegs"]):
+            assert peg["front"] - peg["back"] == last_move[seat]  # the gap is the last score
+    final = record.final_state()
+    assert hands[-1]["pegs"] == [{"front": p.front, "back": p.back} for p in final.pegs]
+    text = invoke(["replay", str(path)]).stdout
+    lines = text.splitlines()
+    boards = [n for n, line in enumerate(lines) if line.startswith("Scores: ")]
+    assert len(boards) == len(hands)
+    for n, hand in zip(boards, hands, strict=True):
+        for seat, row in enumerate(lines[n + 2 : n + 4]):
+            assert row.startswith(f"p{seat} ")
+            assert "●" in row
+            assert row.split()[-2 if hand["pegs"][seat]["front"] else -1] == str(
+                hand["scores"][seat]
+            )

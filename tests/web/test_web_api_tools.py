@@ -107,10 +107,12 @@ def test_errors_are_422_with_the_pages_message(
     headers = {"Accept-Language": language}
     response = client.post(path, json=body, headers=headers)
     assert response.status_code == 422
-    (problem,) = response.json()["detail"]
+    answer = response.json()
+    (problem,) = answer["problems"]
     assert problem["loc"] == ["body", field] and problem["type"] == "cribkit.input"
     shown = parse_html(client.get(page, headers=headers).text).by_id(f"{field}-error").text()
-    assert problem["msg"] == shown
+    assert problem["msg"] == answer["detail"] == shown
+    assert answer["code"] == "invalid_input"
 
 
 def test_malformed_requests_are_4xx(client: Any) -> None:

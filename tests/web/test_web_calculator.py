@@ -98,7 +98,8 @@ def test_crib_toggle_and_play_are_kept_in_links(client: Any) -> None:
     ("params", "field", "words"),
     [
         ({"hand": "5H 5H 5C JS", "starter": "5S"}, "hand", "5♥ appears twice"),
-        ({"hand": "5H 5D 5C JS", "starter": "JS"}, "starter", "J♠ appears twice"),
+        ({"hand": "5H 5D 5C JS", "starter": "JS"}, "starter", "The starter J♠ is also in the hand"),
+        ({"hand": "5H 5D 5C JS JS"}, "starter", "The starter J♠ is also in the hand"),
         ({"hand": "5H 5D 5C JS"}, "starter", "no starter"),
         ({"hand": "5H 5x 5C JS", "starter": "5S"}, "hand", "“5x” is not a card"),
         ({"hand": "5H 5D", "starter": "5S"}, "hand", "you chose 2"),

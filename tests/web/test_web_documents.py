@@ -92,7 +92,7 @@ def test_rules_cover_the_deal_scoring_talk_and_disputes(client: Any) -> None:
         assert words in zh
 
 
-@pytest.mark.parametrize(("path", "examples"), [("/rules", 13), ("/reference", 7)])
+@pytest.mark.parametrize(("path", "examples"), [("/rules", 18), ("/reference", 8)])
 def test_every_example_link_opens_the_same_answer_in_the_calculator(
     client: Any, path: str, examples: int
 ) -> None:

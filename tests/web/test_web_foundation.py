@@ -96,7 +96,7 @@ def test_openapi_lists_the_tool_endpoints_with_their_models(client: Any) -> None
         "ScoreResponse",
         "PegResponse",
         "AdviseResponse",
-        "ErrorResponse",
+        "ApiError",
     } <= set(schemas)
     assert set(schemas["ScoreResponse"]["properties"]) == {
         "hand",
@@ -108,7 +108,7 @@ def test_openapi_lists_the_tool_endpoints_with_their_models(client: Any) -> None
     }
     post = document["paths"]["/api/score"]["post"]
     assert post["responses"]["422"]["content"]["application/json"]["schema"]["$ref"].endswith(
-        "ErrorResponse"
+        "ApiError"
     )
 
 

@@ -131,7 +131,7 @@ def test_a_card_not_held_is_named_as_the_table_draws_it(client: Any) -> None:
         ({"type": "discard", "player": 0, "cards": ["XX", "5D"]}, 0, "action_unreadable"),
         ({"type": "shuffle", "player": 0}, 0, "action_unknown_type"),
         ("play the five", 0, "action_not_object"),
-        ({"type": "go", "player": 0}, "zero", "version_missing"),
+        ({"type": "go", "player": 0}, "zero", "invalid_request"),
     ],
 )
 def test_malformed_moves_are_refused_in_chinese(

@@ -7,10 +7,11 @@ view it is given.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cribkit.actions import Discard, Go, NextHand, Play, PlayerAction, action_to_dict
-from cribkit.analysis.discard import HOLDS, DiscardOption, analyze_discard
+from cribkit.analysis.discard import HOLDS, DiscardAnalysis, DiscardOption, analyze_discard
 from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
 from cribkit.cards import format_cards_unicode
@@ -18,7 +19,7 @@ from cribkit.errors import CribkitError
 from cribkit.state import Phase
 from cribkit.view import PlayerView
 
-__all__ = ["Hint", "hint"]
+__all__ = ["Hint", "discard_hint", "hint", "play_hint"]
 
 TOP_OPTIONS = 3
 """Discard options shown in a hint."""
@@ -62,18 +63,21 @@ def hint(view: PlayerView) -> Hint:
     if isinstance(actions[0], Go):
         return Hint(actions[0], f"No card fits on {view.count}: say go.")
     if view.phase is Phase.DISCARD:
-        return _discard_hint(view)
-    return _play_hint(view)
+        analysis = analyze_discard(view.hand, dealer=view.is_dealer)
+        return discard_hint(view, analysis, discard_win_chances(view) if in_endgame(view) else None)
+    return play_hint(view, evaluate_plays(view, endgame=endgame_for_play(view)))
 
 
-def _discard_hint(view: PlayerView) -> Hint:
-    analysis = analyze_discard(view.hand, dealer=view.is_dealer)
+def discard_hint(
+    view: PlayerView, analysis: DiscardAnalysis, by_hold: Sequence[float] | None
+) -> Hint:
+    """The throw hint from the analyses already made: ``analysis`` of the six cards, and
+    near the end ``by_hold``, the winning chance of each hold in ``HOLDS`` order."""
     options = analysis.options[:TOP_OPTIONS]
     best = analysis.best
     explanation = analysis.explain()
     chances: tuple[float, ...] = ()
-    if in_endgame(view):
-        by_hold = discard_win_chances(view)
+    if by_hold is not None:
         throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
         chance_of = dict(zip(throws, by_hold, strict=True))
         winner = max(analysis.options, key=lambda o: chance_of[frozenset(o.throw)])
@@ -94,9 +98,8 @@ def _discard_hint(view: PlayerView) -> Hint:
     return Hint(action, explanation, discards=tuple(options), win_chances=chances)
 
 
-def _play_hint(view: PlayerView) -> Hint:
-    endgame = endgame_for_play(view)
-    plays = evaluate_plays(view, endgame=endgame)
+def play_hint(view: PlayerView, plays: Sequence[PlayEvaluation]) -> Hint:
+    """The play hint from the search's evaluations of every legal card, best first."""
     best = plays[0]
     words = f"Play {best.card.unicode}"
     if best.points_now:

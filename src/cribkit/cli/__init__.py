@@ -13,6 +13,7 @@ from cribkit.cli import (  # noqa: F401  (imported for their registrations)
     match_cmd,
     play_cmd,
     replay_cmd,
+    review_cmd,
     score_cmd,
     serve_cmd,
 )

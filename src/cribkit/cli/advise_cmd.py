@@ -21,7 +21,7 @@ def whose_crib(*, dealer: bool, pone: bool) -> bool:
         raise fail("give --dealer or --pone, not both", code="dealer_and_pone")
     if not (dealer or pone):
         raise fail(
-            "whose crib is it? add --dealer (yours) or --pone (the other player's)",
+            "add --dealer or --pone: whose crib is it (--dealer when you deal)?",
             code="dealer_or_pone",
         )
     return dealer

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.table import Table
@@ -20,16 +21,18 @@ from cribkit.events import ScoreEvent, Show
 from cribkit.scoring import Breakdown
 
 __all__ = [
+    "ScoreMove",
     "breakdown_table",
     "card_text",
     "cards_text",
     "dump_json",
-    "event_text",
     "make_console",
+    "move_text",
     "print_breakdown",
     "print_json",
     "print_show",
     "running_call",
+    "score_moves",
     "show_title",
 ]
 
@@ -106,13 +109,58 @@ def print_show(console: Console, show: Show, *, name: str) -> None:
     )
 
 
-def event_text(event: ScoreEvent, *, name: str) -> Text:
-    """A pegged score: ``p0 fifteen two (+2, now 14)``."""
+@dataclass(frozen=True, slots=True)
+class ScoreMove:
+    """One move of a player's pegs: everything one score pegged at once.
+
+    A score is all a card makes in the play (fifteen two and a pair is one move of 4, and
+    a go or last card it earns joins it), a go, his heels, a whole hand or the whole crib.
+    The engine marks it: consecutive events of one player with one ``from_score``.
+    """
+
+    events: tuple[ScoreEvent, ...]
+
+    @property
+    def player(self) -> int:
+        return self.events[0].player
+
+    @property
+    def from_score(self) -> int:
+        return self.events[0].from_score
+
+    @property
+    def score(self) -> int:
+        return self.events[-1].score
+
+    @property
+    def points(self) -> int:
+        """How far the front peg moved (it stops in the game hole)."""
+        return self.score - self.from_score
+
+    @property
+    def call(self) -> str:
+        return Breakdown(tuple(event.item for event in self.events)).call
+
+
+def score_moves(events: Iterable[ScoreEvent]) -> list[ScoreMove]:
+    """Group pegged events into peg moves, in order (see ``ScoreMove``)."""
+    groups: list[list[ScoreEvent]] = []
+    for event in events:
+        last = groups[-1][-1] if groups else None
+        if last is not None and (last.player, last.from_score) == (
+            event.player,
+            event.from_score,
+        ):
+            groups[-1].append(event)
+        else:
+            groups.append([event])
+    return [ScoreMove(tuple(group)) for group in groups]
+
+
+def move_text(move: ScoreMove, *, name: str) -> Text:
+    """One peg move: ``You fifteen two and a pair is four (+4, now 18)``."""
     return Text.assemble(
-        (name, "bold"),
-        " ",
-        event.item.call,
-        (f" (+{event.points}, now {event.score})", "dim"),
+        (name, "bold"), " ", move.call, (f" (+{move.points}, now {move.score})", "dim")
     )
 
 

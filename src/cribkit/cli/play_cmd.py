@@ -22,11 +22,19 @@ from cribkit.analysis.hints import hint
 from cribkit.cards import Card, Rank, format_cards_unicode, parse_card
 from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.names import level_name
-from cribkit.cli.output import card_text, cards_text, event_text, make_console, print_show
+from cribkit.cli.output import (
+    card_text,
+    cards_text,
+    make_console,
+    move_text,
+    print_show,
+    score_moves,
+)
+from cribkit.cli.pegboard import pegboard
 from cribkit.cli.records import check_new_file, write_record
 from cribkit.dealing import new_seed
 from cribkit.errors import CribkitError
-from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent
+from cribkit.events import Outcome, ScoreContext, ScoreEvent
 from cribkit.game import Game
 from cribkit.players import LEVELS, Strategy, strategy_for_level
 from cribkit.record import GameRecord
@@ -36,7 +44,7 @@ from cribkit.state import Phase
 from cribkit.talk import number_word
 from cribkit.view import PlayerView
 
-__all__ = ["HUMAN", "TerminalGame", "pegboard", "play"]
+__all__ = ["HUMAN", "TerminalGame", "play"]
 
 HUMAN, COMPUTER = 0, 1
 """The person always sits in seat 0."""
@@ -284,9 +292,9 @@ class TerminalGame:
                 self.console.print(
                     Text.assemble((who, "bold"), verb, card_text(entry.card), f" — “{said}”")
                 )
-        for event in events:
-            if event.context in (ScoreContext.PLAY, ScoreContext.HEELS):
-                self.console.print(Text.assemble("  ", event_text(event, name=_name(event.player))))
+        pegged = [e for e in events if e.context in (ScoreContext.PLAY, ScoreContext.HEELS)]
+        for move in score_moves(pegged):
+            self.console.print(Text.assemble("  ", move_text(move, name=_name(move.player))))
         if view.play_log[log_before:] and view.play_log[-1].reset and view.outcome is None:
             self.console.print(Text("  The count goes back to zero.", style="dim"))
         self._announce_shows(view)
@@ -408,39 +416,6 @@ def hint_text(view: PlayerView) -> Text:
         text.append_text(cards_text(option.throw))
         text.append(f": {option.total_ev:.2f} points expected")
     return text
-
-
-# ---------------------------------------------------------------- the pegboard
-
-_BOARD_WIDTH = 61
-"""One column per two points: 0..120 on 61 columns (121 shares the last)."""
-_NAME_WIDTH = 9
-"""Name, track and score fit in 80 columns."""
-
-
-def pegboard(pegs: Sequence[Pegs], names: Sequence[str] = ("You", "Computer")) -> Text:
-    """A two-track text pegboard: ● the front peg, ○ the back peg, | every 30 points."""
-    board = Text()
-    ruler = [" "] * _BOARD_WIDTH
-    for points in (0, 30, 60, 90, 120):
-        label = str(points)
-        column = min(points // 2, _BOARD_WIDTH - len(label))
-        ruler[column : column + len(label)] = list(label)
-    board.append(f"{'':{_NAME_WIDTH}}{''.join(ruler)}\n", style="dim")
-    for name, peg in zip(names, pegs, strict=True):
-        track = ["·" if column % 15 else "|" for column in range(_BOARD_WIDTH)]
-        track[_column(peg.back)] = "○"
-        track[_column(peg.front)] = "●"
-        board.append(f"{name:<{_NAME_WIDTH}}")
-        board.append("".join(track))
-        gained = f" (+{peg.front - peg.back})" if peg.front else ""
-        board.append(f" {peg.front:>3}{gained}\n", style="bold")
-    board.rstrip()
-    return board
-
-
-def _column(points: int) -> int:
-    return min(points // 2, _BOARD_WIDTH - 1)
 
 
 # ---------------------------------------------------------------- the command

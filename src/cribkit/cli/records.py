@@ -13,7 +13,14 @@ from pathlib import Path
 from cribkit.errors import CribkitError
 from cribkit.record import GameRecord
 
-__all__ = ["check_new_file", "check_records_dir", "record_notes", "record_text", "write_record"]
+__all__ = [
+    "check_new_file",
+    "check_records_dir",
+    "read_record",
+    "record_notes",
+    "record_text",
+    "write_record",
+]
 
 _NOTE = "# "
 
@@ -93,3 +100,13 @@ def check_records_dir(directory: Path, names: Sequence[str]) -> None:
             code="file_exists",
             params={"path": str(directory / clashes[0])},
         )
+
+
+def read_record(path: Path) -> tuple[GameRecord, list[str]]:
+    """Load a record file and its notes; an unreadable file is the user's mistake (status 2)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
+        raise CribkitError(f"cannot read {path}: {reason}", code="unreadable_file") from None
+    return GameRecord.parse(text), record_notes(text)

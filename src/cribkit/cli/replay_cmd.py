@@ -25,13 +25,15 @@ from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import (
     card_text,
     cards_text,
-    event_text,
     make_console,
+    move_text,
     print_json,
     print_show,
+    score_moves,
 )
+from cribkit.cli.pegboard import pegboard
 from cribkit.cli.records import record_notes
-from cribkit.events import Outcome, ScoreContext, ScoreEvent, Show
+from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.rules import Skunk
 from cribkit.scoring import Breakdown, ScoreKind
@@ -108,6 +110,7 @@ class HandSummary:
     shows: tuple[Show, ...] = ()
     show_events: list[ScoreEvent] = field(default_factory=list)
     scores: tuple[int, int] = (0, 0)
+    pegs: tuple[Pegs, Pegs] = (Pegs(), Pegs())
 
     def kept(self, player: int) -> tuple[Card, ...]:
         return tuple(card for card in self.dealt[player] if card not in self.discards[player])
@@ -136,6 +139,7 @@ class HandSummary:
                 for show in self.shows
             ],
             "scores": list(self.scores),
+            "pegs": [{"front": peg.front, "back": peg.back} for peg in self.pegs],
         }
 
 
@@ -153,7 +157,7 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
             hands.append(HandSummary(after.hand_number, after.dealer, tuple(cuts), action.hands))
             cuts.clear()
         hand = hands[-1]
-        hand.scores = after.scores
+        hand.scores, hand.pegs = after.scores, after.pegs
         if isinstance(action, Discard):
             hand.discards = after.discards
         elif isinstance(action, TurnStarter):
@@ -205,7 +209,7 @@ def replay(
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-        raise fail(f"cannot read {file}: {reason}") from None
+        raise fail(f"cannot read {file}: {reason}", code="cannot_read") from None
     record = GameRecord.parse(text)
     notes = record_notes(text)
     if json_output:
@@ -236,8 +240,8 @@ def _print_hand(console: Console, hand: HandSummary) -> None:
         )
     if hand.starter is not None:
         console.print(Text.assemble("starter ", card_text(hand.starter)))
-    for event in hand.heels:
-        console.print(event_text(event, name=_name(event.player)))
+    for move in score_moves(hand.heels):
+        console.print(move_text(move, name=_name(move.player)))
     if hand.play:
         console.print(Text("The play", style="bold underline"))
         console.print(_play_table(hand.play))
@@ -249,6 +253,7 @@ def _print_hand(console: Console, hand: HandSummary) -> None:
             if len(pegged) < len(show.breakdown.items) and pegged:
                 console.print("  (game over: the rest is not pegged)")
     console.print(Text.assemble("Scores: ", _scores_text(hand.scores)))
+    console.print(pegboard(hand.pegs, names=(_name(0), _name(1))))
 
 
 def _cut_text(cut: CutForDeal) -> Text:

@@ -145,11 +145,14 @@ def score(
     """Score a hand or crib with its starter, item by item (help text: ``_SCORE_HELP``)."""
     if batch is not None:
         if cards or starter:
-            raise fail("give either cards or --batch FILE, not both")
+            raise fail("give either cards or --batch FILE, not both", code="cards_and_batch")
         _score_batch(batch, crib=crib)
         return
     if not cards:
-        raise fail("give four cards and --starter, e.g. cribkit score 5H 5D 5C JS --starter 5S")
+        raise fail(
+            "give four cards and --starter, e.g. cribkit score 5H 5D 5C JS --starter 5S",
+            code="no_cards",
+        )
     hand, cut = parse_hand(
         parse_cards(" ".join(cards)), None if starter is None else parse_card(starter)
     )
@@ -187,10 +190,10 @@ def _score_batch(source: str, *, crib: bool) -> None:
                     continue
                 out.write(dump_json(result) + "\n")
         except UnicodeDecodeError:
-            raise fail(f"cannot read {source}: it is not UTF-8 text") from None
+            raise fail(f"cannot read {source}: it is not UTF-8 text", code="cannot_read") from None
     if failures:
         plural = "line was" if failures == 1 else "lines were"
-        raise fail(f"{failures} {plural} not scored")
+        raise fail(f"{failures} {plural} not scored", code="bad_lines")
 
 
 def _hand_lines(stream: Iterable[str]) -> Iterator[tuple[int, str]]:
@@ -210,7 +213,7 @@ def _open_batch(source: str) -> Iterator[TextIO]:
     try:
         stream = Path(source).open(encoding="utf-8")  # noqa: SIM115  (closed below)
     except OSError as exc:
-        raise fail(f"cannot read {source}: {exc.strerror}") from None
+        raise fail(f"cannot read {source}: {exc.strerror}", code="cannot_read") from None
     with stream:
         yield stream
 

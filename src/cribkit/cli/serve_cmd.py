@@ -56,7 +56,9 @@ def serve(
         database.migrate()
         secret = os.environ.get("CRIBKIT_SECRET_KEY") or database.stored_secret("cookie")
     except SQLAlchemyError as exc:
-        raise fail(f"cannot use the database {shown}: {exc.__class__.__name__}: {exc}") from None
+        raise fail(
+            f"cannot use the database {shown}: {exc.__class__.__name__}: {exc}", code="database"
+        ) from None
     finally:
         database.dispose()
     typer.echo(f"cribkit: database {shown} is up to date")

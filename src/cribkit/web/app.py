@@ -21,6 +21,7 @@ from cribkit.web import table, tools
 from cribkit.web.site import routes_site
 from cribkit.web.site.advice import advise
 from cribkit.web.site.db import Database
+from cribkit.web.site.errors import install_error_handlers
 from cribkit.web.site.i18n import Catalogues
 from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.games = GameService(app.state.database, testing=settings.testing)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)
     app.add_middleware(SecurityHeaders)
+    install_error_handlers(app)  # one error shape: ApiError under /api, error.html elsewhere
     room_statics: list[str | tuple[str, str]] = [(room.__name__, "static") for room in ROOMS]
     app.mount("/static", StaticFiles(directory=STATIC_DIR, packages=room_statics), name="static")
     app.include_router(routes_site.router)

@@ -84,12 +84,14 @@ def _explanation(advice: Advice) -> tuple[str, dict[str, object]]:
     )
     if dealer:
         return N_(
-            "Keep %(keep)s rather than %(top_keep)s. That hand averages %(top_hand)s against "
-            "%(hand)s, but the crib is yours: %(throw)s add %(crib)s to it where "
-            "%(top_throw)s add %(top_crib)s, so %(total)s in all beats %(top_total)s."
+            "Keep %(keep)s rather than %(top_keep)s. %(top_keep)s average %(top_hand)s in "
+            "hand against %(hand)s for %(keep)s, but the crib is yours: %(throw)s add "
+            "%(crib)s to it where %(top_throw)s add %(top_crib)s, so %(total)s in all "
+            "beats %(top_total)s."
         ), params
     return N_(
-        "Keep %(keep)s rather than %(top_keep)s. That hand averages %(top_hand)s against "
-        "%(hand)s, but the crib is the dealer's: %(throw)s give away %(crib)s where "
-        "%(top_throw)s give away %(top_crib)s, so %(total)s in all beats %(top_total)s."
+        "Keep %(keep)s rather than %(top_keep)s. %(top_keep)s average %(top_hand)s in "
+        "hand against %(hand)s for %(keep)s, but the crib is the dealer's: %(throw)s "
+        "give away %(crib)s where %(top_throw)s give away %(top_crib)s, so %(total)s "
+        "in all beats %(top_total)s."
     ), params

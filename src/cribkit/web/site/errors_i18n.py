@@ -56,6 +56,7 @@ ERROR_MESSAGES: dict[str, str] = {
     ),
     "stale_race": N_("another move was made at the same moment; the table now shows it"),
     "hint_not_your_turn": N_("nothing to do right now: it is not your turn"),
+    "bad_seed": N_("a seed is a whole number from 0 to %(max)d"),
     # cribkit.web.table.friends: tables between two people
     "not_your_seat_friend": N_("you sit in seat %(seat)d; your friend makes their own moves"),
     "invite_not_found": N_("no table has that code, or its invite lapsed after a day unused"),
@@ -97,7 +98,9 @@ def _words(
     if isinstance(phase, str) and phase in PHASE_NAMES:
         words["phase"] = translations.gettext(PHASE_NAMES[phase])
     for key in _CARD_PARAMS.intersection(params):
-        words[key] = format_cards_unicode(parse_cards(str(params[key]), distinct=False))
+        value = params[key]
+        if isinstance(value, str):  # a number of cards (discard_count) stays a number
+            words[key] = format_cards_unicode(parse_cards(value, distinct=False))
     return words
 
 

@@ -8,15 +8,17 @@ while the game is on.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from cribkit.analysis.hints import hint
 from cribkit.errors import CribkitError
-from cribkit.web.site.errors_i18n import error_message
+from cribkit.players import LEVELS
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.table.games import (
@@ -30,36 +32,59 @@ from cribkit.web.table.games import (
 from cribkit.web.table.hints_i18n import hint_explanation
 from cribkit.web.table.payloads import with_table
 
-__all__ = ["game_payload", "router", "service_of"]
+__all__ = ["MAX_SEED", "game_payload", "router", "service_of"]
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
+
+MAX_SEED = 2**53 - 1
+"""The largest seed a client may send: the largest whole number a browser's JSON keeps exactly."""
+
+
+def _whole_number(value: object) -> object:
+    """JSON's 7 and 7.0 are one number (both valid against ``integer``); false and "7" are none."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+# Constraints first: after a validator pydantic would write them as "ge"/"le", not JSON Schema.
+WholeNumber = Annotated[int, Field(ge=0, strict=False), BeforeValidator(_whole_number)]
+"""A JSON number without a fraction, not negative; lax pydantic would take ``false`` as 0."""
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED, strict=False), BeforeValidator(_whole_number)]
 
 
 class CreateGame(BaseModel):
-    level: str = Field(default="medium", examples=["easy", "medium", "hard"])
-    seed: int | None = Field(
+    # Strict: a JSON false is not a seed, nor 1.5 a level; unknown fields are refused.
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    level: str = Field(  # checked by the game service, whose message names the levels
+        default="medium", max_length=20, json_schema_extra={"enum": list(LEVELS)}
+    )
+    seed: Seed | None = Field(
         default=None, description="Honoured only when the server runs in testing mode."
     )
 
 
 class MoveRequest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
     action: Any = Field(
-        default=None,
         description="One of the view's legal_actions, posted back unchanged.",
         examples=[{"type": "play", "player": 0, "card": "5H"}],
     )
-    version: Any = Field(default=None, description="The view's version the move was made on.")
+    version: WholeNumber = Field(description="The view's version the move was made on.")
 
 
-class Message(BaseModel):
-    detail: str = Field(description="What went wrong, in the reader's language.")
-    code: str | None = Field(default=None, description="A stable name for the problem.")
+class StaleMove(ApiError):
+    """A move made on an older version: the error plus the current view."""
+
+    view: dict[str, Any] = Field(description="The game as it is now.")
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"model": Message, "description": "No such game for this player."},
-    409: {"description": "The move was made on an older version; the answer has the current view."},
-    422: {"model": Message, "description": "Not a legal move now, or not a move at all."},
+    404: {"model": ApiError, "description": "No such game for this player."},
+    409: {"model": StaleMove, "description": "The move was made on an older version."},
+    422: {"model": ApiError, "description": "Not a legal move now, or not a move at all."},
 }
 
 
@@ -94,8 +119,7 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
 
 def _error(request: Request, status_code: int, error: CribkitError, **extra: Any) -> JSONResponse:
     """The error said in the reader's language, with its stable code beside it."""
-    body = {"detail": error_message(error, translator(request)), "code": error.code, **extra}
-    return JSONResponse(body, status_code=status_code)
+    return api_error(request, status_code, error, **extra)
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, responses=_ERRORS)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -54,6 +55,9 @@ FRIEND = "friend"
 """The level of a game between two people: both seats belong to players' cookies."""
 ACTIVE, FINISHED = "active", "finished"
 _CACHE_SIZE = 512
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What an id can look like (``token_urlsafe``, within the column): anything else is unknown
+without asking the database (PostgreSQL refuses a NUL byte in a query with an error)."""
 
 
 class GameNotFoundError(CribkitError):
@@ -281,6 +285,8 @@ class GameService:
         return None if row is None else self._rebuild(game_id, row, None)
 
     def _row(self, game_id: str) -> Any:
+        if not _GAME_ID.fullmatch(game_id):
+            return None
         with self.database.session() as session:
             return session.execute(
                 select(
@@ -359,7 +365,7 @@ class GameService:
     def record_text(self, player_id: str | None, game_id: str) -> str:
         """A finished game's record (the deck is no secret once the game is over)."""
         with self.database.session() as session:
-            row = session.get(GameRow, game_id)
+            row = session.get(GameRow, game_id) if _GAME_ID.fullmatch(game_id) else None
         seated = row is not None and player_id in (row.player_id, row.opponent_id)
         if row is None or player_id is None or not seated or row.status != FINISHED:
             raise GameNotFoundError(

@@ -13,11 +13,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
+from cribkit.web.site.errors import error_page
+from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import N_, translator
 from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
-from cribkit.web.table.api_games import service_of
+from cribkit.web.table.api_games import MAX_SEED, service_of
 from cribkit.web.table.friend_strings import friend_script_strings
 from cribkit.web.table.games import GameNotFoundError, level_available
 from cribkit.web.table.pegboard import board_layout
@@ -148,9 +150,24 @@ def table_for(request: Request, game_id: str) -> HTMLResponse:
     """One particular game of this player (a bookmark to a game in progress)."""
     try:
         service_of(request).load(player_id_of(request), game_id)
-    except GameNotFoundError:
-        return _table(request, None, status_code=404)
+    except GameNotFoundError as exc:
+        return error_page(request, 404, error_message(exc, translator(request)))
     return _table(request, game_id)
+
+
+def _form_seed(text: str) -> int | None:
+    """The seed typed in the test form: empty for none, else ASCII digits up to ``MAX_SEED``."""
+    text = text.strip()
+    if not text:
+        return None
+    # isdigit() alone lets "²" through, and int() refuses over 4,300 digits: check first.
+    if text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)):
+        seed = int(text)
+        if seed <= MAX_SEED:
+            return seed
+    raise CribkitError(
+        f"a seed is a whole number from 0 to {MAX_SEED}", code="bad_seed", params={"max": MAX_SEED}
+    )
 
 
 @router.post("/table/new")
@@ -159,11 +176,10 @@ def new_game_form(
 ) -> Response:
     """Start a game from the plain form, then show the table (works without the script)."""
     player_id, is_new = issue_player(request)
-    chosen = int(seed) if seed.isdigit() else None
     try:
-        loaded = service_of(request).create(player_id, level, seed=chosen)
-    except CribkitError:
-        return RedirectResponse("/?new=1", status_code=303)
+        loaded = service_of(request).create(player_id, level, seed=_form_seed(seed))
+    except CribkitError as exc:  # nothing was created: say why, with the way back
+        return error_page(request, 422, error_message(exc, translator(request)))
     response = RedirectResponse(f"/games/{loaded.id}", status_code=303)
     if is_new:
         remember_player(request, response, player_id)

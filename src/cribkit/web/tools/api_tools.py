@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Query, Request
 
 from cribkit.web.site.advice import advise
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiProblem, Problem
 from cribkit.web.site.i18n import translator
 from cribkit.web.tools.schemas import (
     AdviseRequest,
     AdviseResponse,
-    ErrorResponse,
     PegRequest,
     PegResponse,
     ScoreRequest,
@@ -33,22 +33,17 @@ from cribkit.web.tools.tools import (
 
 __all__ = ["router", "unprocessable"]
 
-router = APIRouter(prefix="/api", tags=["tools"])
+router = APIRouter(prefix="/api", tags=["tools"], responses=ERROR_RESPONSES)
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    422: {"model": ErrorResponse, "description": "Input the tool cannot use."}
+    422: {**ERROR_RESPONSES[422], "description": "Input the tool cannot use."}
 }
 
 
-def unprocessable(request: Request, error: InputError, location: str = "body") -> HTTPException:
+def unprocessable(request: Request, error: InputError, location: str = "body") -> ApiProblem:
     """A 422 whose message is the page's message, in the reader's language."""
-    detail = [
-        {
-            "loc": [location, error.field],
-            "msg": error.translated(translator(request)),
-            "type": "cribkit.input",
-        }
-    ]
-    return HTTPException(status_code=422, detail=detail)
+    message = error.translated(translator(request))
+    problem = Problem(loc=[location, error.field], msg=message, type="cribkit.input")
+    return ApiProblem(422, message, code="invalid_input", problems=[problem])
 
 
 def _score(request: Request, body: ScoreRequest, location: str) -> dict[str, object]:

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from cribkit.cards import Card
+from cribkit.scoring import ScoreKind
 from cribkit.web.site.advice import Advice, advise
 from cribkit.web.site.templating import render
 from cribkit.web.tools import examples
@@ -160,8 +161,32 @@ def rules(request: Request) -> HTMLResponse:
         "go": examples.peg_example("QS 9D 8C go 7H"),
         "no_pair": examples.peg_example("QH KS"),
         "no_wrap": examples.peg_example("KH AS 2C"),
+        **_seed_examples(),
     }
     return render(request, "rules.html", context)
+
+
+def _seed_examples() -> dict[str, object]:
+    """The seeds' small examples for each way to score and for each item of the show."""
+    return {
+        "fifteen_kind": ScoreKind.FIFTEEN,
+        "fifteens": [examples.cards_example(c) for c in ("9S 6D", "KC 5H", "7D 5S 3C")],
+        "three_eights": examples.cards_example("8S 8C 8H"),
+        "run_three": examples.cards_example("4C 5D 6S"),
+        "run_doubled": examples.cards_example("4C 5D 6S 5H"),
+        "flush_hand": examples.show_example("4S 5S 9S JS 2H"),
+        "flush_crib": examples.show_example("4S 5S 9S JS 2H", crib=True),
+        "nobs": examples.show_example("JH 6C 8D KS 4H"),
+        "heels": examples.heels_example(119, 100),
+        "run_of_four": examples.peg_example("2H 8C 6D 7H 5S"),
+        "not_a_run": examples.peg_example("2H 5C 7C 7D 6S"),
+        "jacks_five": examples.cards_example("JH JS 5C"),
+        "queens": examples.cards_example("QS QD"),
+        "four_aces": examples.cards_example("AH AS AD AC"),
+        "run_four": examples.cards_example("AS 2H 3C 4D"),
+        "flush_four": examples.show_example("AS 5S 9S JS 2D"),
+        "flush_five": examples.show_example("AS 5S 9S JS QS"),
+    }
 
 
 @router.get("/reference", response_class=HTMLResponse)
@@ -178,5 +203,6 @@ def reference(request: Request) -> HTMLResponse:
         "thirty_one": examples.peg_example("QS 9D 8C 4H"),
         "go": examples.peg_example("QS 9D 8C go"),
         "perfect": examples.show_example("5C 5D 5H JS 5S"),
+        "zero": examples.show_example("2C 4D 6H 8S KH"),
     }
     return render(request, "reference.html", context)

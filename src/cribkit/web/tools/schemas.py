@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "AdviseRequest",
     "AdviseResponse",
     "DiscardOptionOut",
-    "ErrorResponse",
     "PegRequest",
     "PegResponse",
     "PegStepOut",
-    "Problem",
     "ScoreItemOut",
     "ScoreRequest",
     "ScoreResponse",
+    "StrictRequest",
 ]
 
 Cards = str | list[str]
+
+
+class StrictRequest(BaseModel):
+    """A request read as sent: ``true`` is not a card, ``1`` not a boolean, no unknown fields."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
 
 
 class ScoreItemOut(BaseModel):
@@ -30,7 +35,7 @@ class ScoreItemOut(BaseModel):
     call: str = Field(examples=["fifteen two"])
 
 
-class ScoreRequest(BaseModel):
+class ScoreRequest(StrictRequest):
     hand: Cards = Field(
         description="Four cards, or five with the starter last ('5h 5d 5c js 5s').",
         examples=["5H 5D 5C JS"],
@@ -48,7 +53,7 @@ class ScoreResponse(BaseModel):
     call: str = Field(description="The whole count in table talk.")
 
 
-class PegRequest(BaseModel):
+class PegRequest(StrictRequest):
     play: Cards = Field(
         description="Cards in the order played; 'go' ends a series (one for the go).",
         examples=["QS 9D 8C 4H"],
@@ -68,7 +73,7 @@ class PegResponse(BaseModel):
     plays: list[PegStepOut]
 
 
-class AdviseRequest(BaseModel):
+class AdviseRequest(StrictRequest):
     cards: Cards = Field(description="The six cards dealt.", examples=["5H 5D 5C JS 4D KC"])
     dealer: bool = Field(description="True if you deal (the crib is yours).")
 
@@ -92,13 +97,3 @@ class AdviseResponse(BaseModel):
     explanation: str = Field(
         description="Why the best hold is best (against the best hand alone when they differ)."
     )
-
-
-class Problem(BaseModel):
-    loc: list[str] = Field(examples=[["body", "hand"]])
-    msg: str = Field(examples=["5S appears twice, but a deck has only one."])
-    type: str = Field(examples=["cribkit.input"])
-
-
-class ErrorResponse(BaseModel):
-    detail: list[Problem]

@@ -140,7 +140,7 @@ class ShowSelection:
 
 def read_selection(hand: CardsText, starter: CardsText) -> ShowSelection:
     """Read the calculator's fields; five cards in the hand field means the last is the starter."""
-    hand_cards = read_cards(hand, "hand")
+    hand_cards = tuple(_card(token, "hand") for token in _split(hand, "hand"))
     starter_cards = read_cards(starter, "starter")
     if len(starter_cards) > 1:
         raise InputError(
@@ -150,13 +150,22 @@ def read_selection(hand: CardsText, starter: CardsText) -> ShowSelection:
         )
     if not starter_cards and len(hand_cards) == 5:
         hand_cards, starter_cards = hand_cards[:4], hand_cards[4:]
+    _check_once(hand_cards, "hand")
     if len(hand_cards) > 4:
         raise InputError(
             "hand",
             N_("A hand or crib has four cards (five with the starter); you gave %(count)d."),
             count=len(hand_cards),
         )
-    _check_once((*hand_cards, *starter_cards), "starter" if starter_cards else "hand")
+    if starter_cards and starter_cards[0] in hand_cards:
+        raise InputError(
+            "starter",
+            N_(
+                "The starter %(card)s is also in the hand, but a deck has only one %(card)s: "
+                "choose another starter or another hand card."
+            ),
+            card=starter_cards[0].unicode,
+        )
     return ShowSelection(hand_cards, starter_cards[0] if starter_cards else None)
 
 

@@ -1,0 +1,117 @@
+"""``cribkit review FILE``: every decision of one seat priced against the best, biggest first.
+
+The pricing is ``cribkit.analysis.review`` (the hint's own analyses, from the seat's view
+at each decision); this module only prints it, as Rich tables or as one JSON object.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from cribkit.analysis.review import Decision, DecisionKind, GameReview, Unit, review_game
+from cribkit.cards import Card
+from cribkit.cli.app import command, fail, friendly_errors
+from cribkit.cli.output import make_console, print_json
+from cribkit.cli.records import read_record
+
+__all__ = ["review"]
+
+MISTAKES_SHOWN = 10
+
+
+@command("review", summary="Price each decision of a recorded game against the best.")
+@friendly_errors
+def review(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (as saved by cribkit).")
+    ],
+    seat: Annotated[
+        int, typer.Option("--seat", metavar="N", help="The seat to review: 0 or 1.")
+    ] = 0,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+) -> None:
+    """Price every discard, play and go of one seat: what each cost against the best choice.
+
+    Discards are priced by the exact expected hand and crib, plays by the pegging search,
+    and both by the chance of winning once the score is near 121. Each decision is judged
+    from what that seat could see at the time.
+    """
+    if seat not in (0, 1):
+        raise fail(f"there is no seat {seat}; seats are 0 and 1", code="no_such_player")
+    record, notes = read_record(file)
+    result = review_game(record, seat)
+    if json_output:
+        print_json(result.to_dict())
+        return
+    console = make_console()
+    for note in notes:
+        console.print(Text(note, style="dim"))
+    console.print(_summary(result))
+    console.print(_per_hand_table(result))
+    mistakes = result.mistakes(MISTAKES_SHOWN)
+    if not mistakes:
+        console.print("Every decision was the best one the analyses know.")
+        return
+    _print_mistakes(console, mistakes)
+
+
+def _summary(result: GameReview) -> Text:
+    return Text.assemble(
+        (f"Seat p{result.seat}: ", "bold"),
+        f"{len(result.decisions)} decisions, ",
+        (f"{result.lost_points:.2f}", "bold"),
+        " expected points lost",
+        f" ({result.lost_discard_points:.2f} in discards, {result.lost_play_points:.2f} in"
+        " the play)",
+        f", {result.lost_win_chance:.1%} winning chance lost near the end; ",
+        (f"{result.accuracy:.2f}", "bold"),
+        " points lost per hand",
+    )
+
+
+def _per_hand_table(result: GameReview) -> Table:
+    table = Table(title="Points lost per hand", title_justify="left")
+    for heading in ("hand", "discard", "play", "in all", "win chance"):
+        table.add_column(heading, justify="right")
+    for hand in result.per_hand:
+        table.add_row(
+            str(hand.hand),
+            f"{hand.discard_points:.2f}",
+            f"{hand.play_points:.2f}",
+            f"{hand.points:.2f}",
+            f"{hand.win_chance:.1%}" if hand.win_chance else "—",
+        )
+    return table
+
+
+def _print_mistakes(console: Console, mistakes: list[Decision]) -> None:
+    console.print(Text("The costliest decisions, biggest first", style="bold underline"))
+    for number, decision in enumerate(mistakes, start=1):
+        console.print(
+            Text.assemble(
+                f"{number}. hand {decision.hand} (step {decision.step}): ",
+                (_choice(decision, decision.chosen), "bold"),
+                " cost ",
+                (_lost(decision), "bold red"),
+                "; better: ",
+                (_choice(decision, decision.best), "bold green"),
+            )
+        )
+        console.print(Text(f"   {decision.why}", style="dim"))
+
+
+def _choice(decision: Decision, cards: tuple[Card, ...]) -> str:
+    words = " ".join(card.unicode for card in cards)
+    return f"throw {words}" if decision.kind is DecisionKind.DISCARD else f"play {words}"
+
+
+def _lost(decision: Decision) -> str:
+    if decision.unit is Unit.WIN_CHANCE:
+        return f"{decision.lost:.1%} to win"
+    return f"{decision.lost:.2f} pts"
