@@ -58,7 +58,7 @@ ERROR_MESSAGES: dict[str, str] = {
     "hint_not_your_turn": N_("nothing to do right now: it is not your turn"),
     "bad_seed": N_("a seed is a whole number from 0 to %(max)d"),
     # cribkit.web.table.friends: tables between two people
-    "not_your_seat_friend": N_("you sit in seat %(seat)d; your friend makes their own moves"),
+    "not_your_seat_friend": N_("that seat is not yours; your friend makes their own moves"),
     "invite_not_found": N_("no table has that code, or its invite lapsed after a day unused"),
     "table_full": N_("both seats at this table are taken; you can still watch"),
     "computer_not_invited": N_("this table was opened for a friend only"),

@@ -191,9 +191,8 @@ def _read_action(data: object, seat: int, level: str) -> PlayerAction:
         return action
     if level == FRIEND:
         raise IllegalActionError(
-            f"you sit in seat {seat}; your friend makes their own moves",
+            "that seat is not yours; your friend makes their own moves",
             code="not_your_seat_friend",
-            params={"seat": seat},
         )
     raise IllegalActionError(
         "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
