@@ -34,8 +34,10 @@ NAMES = frozenset(
 )
 """Names of things (people, sites, products, formats, keys)."""
 API_WORDS = frozenset({"type", "player", "version", "discard", "play", "next"})
+FORMAT_WORDS = frozenset({"utf", "content-type", "application", "true", "false"})
+"""What the JSON API's errors must name as written: an encoding, a header, JSON literals."""
 LEVEL_WORDS = frozenset({"easy", "medium", "hard"})
-ALLOWED_WORDS = CALL_WORDS | TERMS | NAMES | API_WORDS | LEVEL_WORDS
+ALLOWED_WORDS = CALL_WORDS | TERMS | NAMES | API_WORDS | FORMAT_WORDS | LEVEL_WORDS
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]|\{(\w+)\}")

@@ -53,7 +53,10 @@ SAMPLE_PARAMS: dict[str, str | int] = {
     "type": "42",
     "level": "9",
 }
-PARAMS_BY_CODE: dict[str, dict[str, str | int]] = {"discard_count": {"cards": 3}}
+PARAMS_BY_CODE: dict[str, dict[str, str | int]] = {
+    "discard_count": {"cards": 3},
+    "bad_seed": {"max": 2**63 - 1},
+}
 """Where a code's parameter differs from the sample (``cards`` is a number of cards)."""
 
 
