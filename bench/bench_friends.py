@@ -104,7 +104,11 @@ class _Table:
 
     async def views(self) -> list[dict[str, Any]]:
         """Both players' views at the same version, as their sockets delivered them."""
-        version = max(seat.latest.get("version", 0) for seat in self.seats)
+        for seat in self.seats:  # each socket sends the view as soon as it opens
+            while not seat.latest:
+                seat.arrived.clear()
+                await asyncio.wait_for(seat.arrived.wait(), ARRIVAL_TIMEOUT)
+        version = max(seat.latest["version"] for seat in self.seats)
         for seat in self.seats:
             await seat.wait_for(version)
         return [seat.latest for seat in self.seats]
