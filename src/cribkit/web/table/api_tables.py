@@ -11,12 +11,12 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from cribkit.errors import CribkitError
-from cribkit.web.site.errors_i18n import error_message
-from cribkit.web.site.i18n import translator
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.table.api_games import Seed
 from cribkit.web.table.friends import (
     FriendTables,
     InviteNotFoundError,
@@ -29,26 +29,34 @@ from cribkit.web.table.public_view import public_payload, table_block
 
 __all__ = ["friends_of", "invite_link", "public_table", "router"]
 
-router = APIRouter(tags=["tables"])
+router = APIRouter(tags=["tables"], responses=ERROR_RESPONSES)
 
 
 class OpenTable(BaseModel):
+    # Strict like the games API: a JSON 0 is not false, unknown fields are refused.
+    model_config = ConfigDict(strict=True, extra="forbid")
+
     name: str = Field(default="", max_length=200, description="The host's name at the table.")
     computer_fills_in: bool = Field(
         default=False, description="Whether the host may seat the computer if nobody comes."
     )
-    seed: int | None = Field(
+    seed: Seed | None = Field(
         default=None, description="Honoured only when the server runs in testing mode."
     )
 
 
 class JoinTable(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
     name: str = Field(default="", max_length=200, description="The friend's name at the table.")
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"description": "No table has that code, or its invite lapsed after a day unused."},
-    409: {"description": "Both seats are taken."},
+    404: {
+        "model": ApiError,
+        "description": "No table has that code, or its invite lapsed after a day unused.",
+    },
+    409: {"model": ApiError, "description": "Both seats are taken (or no rematch yet)."},
 }
 
 
@@ -63,8 +71,7 @@ def invite_link(request: Request, code: str) -> str:
 
 
 def _error(request: Request, status_code: int, error: CribkitError) -> JSONResponse:
-    body = {"detail": error_message(error, translator(request)), "code": error.code}
-    return JSONResponse(body, status_code=status_code)
+    return api_error(request, status_code, error)
 
 
 def public_table(state: Any, loaded: LoadedGame, code: str) -> dict[str, Any]:
