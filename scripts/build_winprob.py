@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.actions import Deal, Discard, Play, TurnStarter
+from cribkit.actions import Cut, Deal, Discard, Play, TurnStarter
 from cribkit.analysis.discard import HOLDS, hold_values
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TARGET
@@ -67,7 +67,8 @@ def play_hand(seed: int) -> HandRecord:
         values = hold_values(dealt, dealer=player == 0)
         throw = tuple(dealt[i] for i in HOLDS[int(values.argmax())][1])
         state = state.apply(Discard(player, (throw[0], throw[1]))).state
-    transition = state.apply(TurnStarter(deck[12]))
+    state = state.apply(Cut(1, 12)).state  # the pone (seat 1) cuts; the starter is deck[12]
+    transition = state.apply(TurnStarter(deck[12], 12))
     state, events = transition.state, list(transition.events)
     while state.phase is Phase.PLAY:
         view = view_of(state, state.to_play or 0)

@@ -18,6 +18,7 @@ import pytest
 
 from cribkit.actions import (
     Action,
+    Cut,
     CutForDeal,
     Deal,
     Discard,
@@ -31,24 +32,49 @@ from cribkit.cards import DECK, Card, parse_card, parse_cards
 from cribkit.dealing import chance_action
 from cribkit.errors import IllegalActionError
 from cribkit.events import Pegs, ScoreEvent
+from cribkit.game import Game
 from cribkit.scoring import MAX_COUNT
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
 
 DECK_SET = frozenset(DECK)
 
-Step = Action | str
-"""A scripted step: an action object or its record text ('p1 play 5H')."""
+
+@dataclasses.dataclass(frozen=True)
+class PoneCut:
+    """A scripted step: the pone (whoever it is in the state) cuts at ``position``."""
+
+    position: int
+
+
+Step = Action | str | PoneCut
+"""A scripted step: an action object, its record text ('p1 play 5H'), or the pone's cut."""
 
 
 def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
 
 
-def cut_for(dealer: int) -> CutForDeal:
-    """A cut that makes ``dealer`` the dealer (their card is the lower rank)."""
+def cut_for(dealer: int) -> tuple[Action, Action, Action]:
+    """Both seats cut (at 0 and 1) and chance turns cards that make ``dealer`` the dealer
+    (their card is the lower rank)."""
     low, high = parse_card("AC"), parse_card("KD")
-    return CutForDeal((low, high) if dealer == 0 else (high, low))
+    return (Cut(0, 0), Cut(1, 1), CutForDeal((low, high) if dealer == 0 else (high, low), (0, 1)))
+
+
+def turn_starter(card: str | Card, position: int = 7) -> tuple[Action, Action]:
+    """The pone cuts the pack at ``position`` and chance turns ``card`` there.
+
+    Which seat is the pone is read when the cut is applied (see ``run``)."""
+    starter = parse_card(card) if isinstance(card, str) else card
+    return (PoneCut(position), TurnStarter(starter, position))
+
+
+def past_the_cut(game: Game) -> Game:
+    """Let both seats cut for the deal (the first positions offered) until a hand is dealt."""
+    while game.state.phase is Phase.CUT_FOR_DEAL:
+        game.apply(game.state.legal_actions()[0])
+    return game
 
 
 def with_scores(state: GameState, scores: tuple[int, int]) -> GameState:
@@ -61,7 +87,8 @@ def new_hand(
     hand0: str, hand1: str, *, dealer: int = 0, scores: tuple[int, int] = (0, 0)
 ) -> GameState:
     """A state in the discard phase with these six-card hands dealt to seats 0 and 1."""
-    state = with_scores(GameState().apply(cut_for(dealer)).state, scores)
+    state, _ = run(GameState(), *cut_for(dealer))
+    state = with_scores(state, scores)
     return state.apply(Deal((cards(hand0), cards(hand1)))).state
 
 
@@ -69,7 +96,11 @@ def run(state: GameState, *steps: Step) -> tuple[GameState, list[ScoreEvent]]:
     """Apply the steps in order; return the final state and every event, in order."""
     events: list[ScoreEvent] = []
     for step in steps:
-        action = parse_action(step) if isinstance(step, str) else step
+        if isinstance(step, PoneCut):
+            assert state.pone is not None
+            action: Action = Cut(state.pone, step.position)
+        else:
+            action = parse_action(step) if isinstance(step, str) else step
         state, scored = state.apply(action)
         events.extend(scored)
     return state, events
@@ -91,7 +122,7 @@ def to_the_play(
         state,
         f"p0 discard {discard0}",
         f"p1 discard {discard1}",
-        TurnStarter(parse_card(starter)),
+        *turn_starter(starter),
     )
 
 
@@ -140,10 +171,20 @@ def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
         if own:
             other = state.dealt[1 - player]
             candidates += [Discard(player, (own[0], c)) for c in other[:2]]
-    candidates.append(CutForDeal((extra[0], extra[1])))
+    for player in (-1, 2):
+        candidates += [Cut(player, k) for k in (0, 17)]
+    cutting = state.phase in (Phase.CUT_FOR_DEAL, Phase.STARTER)
+    positions = range(-1, 53) if cutting else (-1, 0, 4, 36, 51, 52)
+    for player in (0, 1):
+        candidates += [Cut(player, k) for k in positions]
+    at = tuple(k if k is not None else 5 for k in state.cut_positions)
+    candidates.append(CutForDeal((extra[0], extra[1]), (at[0], at[1])))
+    candidates.append(CutForDeal((extra[0], extra[1]), (8, 9)))
     if len(foreign) >= 12:
         candidates.append(Deal((tuple(foreign[:6]), tuple(foreign[6:12]))))
-    candidates.append(TurnStarter(extra[2]))
+    cut = state.starter_position
+    candidates.append(TurnStarter(extra[2], 5 if cut is None else cut))
+    candidates.append(TurnStarter(extra[2], 3))
     return candidates
 
 

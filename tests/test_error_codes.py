@@ -14,6 +14,7 @@ import pytest
 
 from cribkit.actions import (
     Action,
+    Cut,
     CutForDeal,
     Deal,
     Discard,
@@ -28,7 +29,7 @@ from cribkit.errors import CribkitError, IllegalActionError, InvalidRecordError
 from cribkit.game import Game
 from cribkit.state import GameState, Phase
 from cribkit.web.site.errors_i18n import error_template
-from state_support import candidate_actions, cards, new_hand, run, to_the_play
+from state_support import candidate_actions, cards, cut_for, new_hand, run, to_the_play
 
 HAND0 = "9C TC KC 6D AS 3S"
 HAND1 = "QH 8H 4H KH 2D 7S"
@@ -130,9 +131,9 @@ def test_a_discard_of_the_wrong_size_is_refused_with_a_code(count: int) -> None:
 
 def test_a_chance_action_repeating_a_card_says_which_with_a_code() -> None:
     twice = [
-        (GameState(), CutForDeal((c("7H"), c("7H")))),
+        (run(GameState(), Cut(0, 1), Cut(1, 2))[0], CutForDeal((c("7H"), c("7H")), (1, 2))),
         (
-            GameState().apply(CutForDeal((c("AC"), c("KD")))).state,
+            run(GameState(), *cut_for(0))[0],
             Deal((cards(HAND0), (*cards(HAND1)[:5], c("9C")))),
         ),
     ]
@@ -164,8 +165,8 @@ def test_the_play_errors() -> None:
 @pytest.mark.parametrize(
     ("make", "action", "kind"),
     [
-        (GameState, TurnStarter(c("AS")), "starter"),
-        (play_state, CutForDeal((c("AC"), c("2C"))), "cut"),
+        (GameState, TurnStarter(c("AS"), 4), "starter"),
+        (play_state, CutForDeal((c("AC"), c("2C")), (0, 1)), "cut_for_deal"),
         (play_state, Deal((cards(HAND0), cards(HAND1))), "deal"),
     ],
 )
@@ -179,12 +180,45 @@ def test_a_chance_action_in_the_wrong_phase_is_coded_too(
 
 
 def test_the_starter_and_deal_errors_of_chance() -> None:
-    dealing = GameState().apply(CutForDeal((c("AC"), c("KD")))).state
+    dealing = run(GameState(), *cut_for(0))[0]
     short = refusal(dealing, Deal((cards(HAND0)[:5], cards(HAND1))))
     assert (short.code, short.params) == ("deal_size", {"cards": 6})
     state = run(new_hand(HAND0, HAND1), "p0 discard AS 3S", "p1 discard 2D 7S")[0]
-    dealt = refusal(state, TurnStarter(c("9C")))
+    waits = refusal(state, TurnStarter(c("5C"), 9))
+    assert (waits.code, waits.params) == ("chance_waits_for_cut", {})
+    state = run(state, "p1 cut 9")[0]
+    dealt = refusal(state, TurnStarter(c("9C"), 9))
     assert (dealt.code, dealt.params) == ("starter_dealt", {"card": "9C"})
+    elsewhere = refusal(state, TurnStarter(c("5C"), 10))
+    assert (elsewhere.code, elsewhere.params) == (
+        "cut_position_mismatch",
+        {"chosen": "9", "given": "10"},
+    )
+
+
+def test_the_cut_errors() -> None:
+    """The cuts a person can get wrong are coded and have their translation."""
+    spread = run(GameState(), Cut(1, 12))[0]
+    taken = refusal(spread, Cut(0, 12))
+    assert (taken.code, taken.params) == ("cut_position_taken", {"position": 12})
+    again = refusal(spread, Cut(1, 13))
+    assert (again.code, again.params) == ("not_your_turn", {"player": 1, "action": "cut"})
+    for wild in (-1, 52, 10**9):
+        outside = refusal(spread, Cut(0, wild))
+        assert (outside.code, outside.params) == ("cut_range", {"high": 51})
+    pack = run(new_hand(HAND0, HAND1, dealer=0), "p0 discard AS 3S", "p1 discard 2D 7S")[0]
+    dealer = refusal(pack, Cut(0, 10))
+    assert (dealer.code, dealer.params) == ("not_your_turn", {"player": 0, "action": "cut"})
+    for shallow in (0, 3, 37, 40):
+        packet = refusal(pack, Cut(1, shallow))
+        assert (packet.code, packet.params) == (
+            "starter_cut_range",
+            {"low": 4, "high": 36, "packet": 4},
+        )
+    late = refusal(play_state(), Cut(1, 10))
+    assert (late.code, late.params) == ("wrong_phase", {"action": "cut", "phase": "play"})
+    for error in (taken, again, outside, dealer, packet, late):
+        assert_english_template(error)
 
 
 def test_something_that_is_not_an_action() -> None:

@@ -37,7 +37,7 @@ def test_save_load_replays_identically(tmp_path: Path) -> None:
     record.save(path)
     text = path.read_text(encoding="utf-8")
     assert text.splitlines()[:3] == [
-        "# cribkit game record 1",
+        "# cribkit game record 2",
         f"rules {game.rules.to_text()}",
         "seed 11",
     ]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cribkit.actions import CutForDeal, Deal, Discard, Go, NextHand, Play, TurnStarter
+from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, NextHand, Play, TurnStarter
 from cribkit.cards import DECK, Card, parse_card
 from cribkit.errors import CribkitError, IllegalActionError
 from cribkit.game import Game
 from cribkit.state import GameState
-from state_support import assert_refused, cards, new_hand, run, to_the_play
+from state_support import assert_refused, cards, new_hand, past_the_cut, run, to_the_play
 
 HAND0 = "9C TC KC 6D AS 3S"
 HAND1 = "QH 8H 4H KH 2D 7S"
@@ -31,8 +31,9 @@ def test_player_actions_before_the_deal() -> None:
     assert_refused(state, Play(1, c("AS")), "cannot play a card now")
     assert_refused(state, Go(0), "cannot say go now")
     assert_refused(state, NextHand(0), "cannot move to the next hand now")
-    assert_refused(state, TurnStarter(c("AS")), "cannot turn the starter now")
+    assert_refused(state, TurnStarter(c("AS"), 4), "cannot turn the starter now")
     assert_refused(state, Deal((cards(HAND0), cards(HAND1))), "cannot deal now")
+    assert_refused(state, CutForDeal((c("AS"), c("2S")), (0, 1)), "chance waits")
 
 
 def test_discard_errors() -> None:
@@ -44,11 +45,12 @@ def test_discard_errors() -> None:
     assert_refused(state, Play(0, c("AS")), "cannot play a card now", "discard")
     assert_refused(state, Go(1), "cannot say go now")
     assert_refused(state, NextHand(1), "next hand")
-    assert_refused(state, CutForDeal((c("AC"), c("2C"))), "cannot cut for deal now")
-    assert_refused(state, TurnStarter(c("5C")), "cannot turn the starter now")
+    assert_refused(state, CutForDeal((c("AC"), c("2C")), (0, 1)), "cannot cut for deal now")
+    assert_refused(state, TurnStarter(c("5C"), 4), "cannot turn the starter now")
+    assert_refused(state, Cut(1, 4), "cannot cut now")
     half, _ = run(state, "p1 discard 2D 7S")
     assert_refused(half, Discard(1, (c("QH"), c("8H"))), "not player 1's turn")
-    assert_refused(half, TurnStarter(c("5C")), "cannot turn the starter now")
+    assert_refused(half, TurnStarter(c("5C"), 4), "cannot turn the starter now")
 
 
 def test_play_errors() -> None:
@@ -62,8 +64,9 @@ def test_play_errors() -> None:
     assert_refused(state, Go(0), "not player 0's turn")
     assert_refused(state, Discard(1, (c("QH"), c("8H"))), "cannot discard now")
     assert_refused(state, NextHand(1), "cannot move to the next hand now")
-    assert_refused(state, TurnStarter(c("5C")), "cannot turn the starter now")
+    assert_refused(state, TurnStarter(c("5C"), 4), "cannot turn the starter now")
     assert_refused(state, Deal((cards(HAND0), cards(HAND1))), "cannot deal now")
+    assert_refused(state, Cut(1, 4), "cannot cut now")
     state, _ = run(state, "p1 play QH", "p0 play 9C", "p1 play 8H")
     assert_refused(state, Play(0, c("TC")), "count would be 37", "4 or less")
     assert_refused(state, Play(1, c("4H")), "not player 1's turn")
@@ -83,7 +86,7 @@ def test_show_errors() -> None:
 
 
 def test_game_refuses_without_recording() -> None:
-    game = Game(seed=3)
+    game = past_the_cut(Game(seed=3))
     actions, events, state = list(game.actions), list(game.events), game.state
     foreign = next(card for card in DECK if card not in game.state.dealt[0])
     with pytest.raises(IllegalActionError, match="not in your hand"):

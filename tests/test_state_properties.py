@@ -10,7 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribkit.actions import Action, Discard, Go, NextHand, Play
+from cribkit.actions import Action, Cut, Discard, Go, NextHand, Play
 from cribkit.cards import DECK
 from cribkit.errors import IllegalActionError
 from cribkit.state import GameState
@@ -46,8 +46,8 @@ def test_whole_games_from_the_cut(seed: int) -> None:
 @st.composite
 def states_and_tries(draw: st.DrawFn) -> tuple[GameState, list[Action]]:
     """A state somewhere along a random game, and moves someone might try in it: legal
-    ones, discards of any size in either card order, plays of any card, go, by either
-    seat (cuts are added by their own test)."""
+    ones, discards of any size in either card order, plays of any card, go, cuts at any
+    position, by either seat or none."""
     steps = random_steps(GameState(), random.Random(draw(seeds)), deep=False)
     state = steps[draw(st.integers(min_value=0, max_value=len(steps) - 1))][0]
     card = st.sampled_from(DECK)
@@ -60,6 +60,7 @@ def states_and_tries(draw: st.DrawFn) -> tuple[GameState, list[Action]]:
         st.builds(Play, seat, st.one_of(own, card)),
         st.builds(Go, seat),
         st.builds(NextHand, seat),
+        st.builds(Cut, seat, st.integers(min_value=-2, max_value=60)),
     )
     return state, [*state.legal_actions(), *draw(st.lists(tries, max_size=25))]
 

@@ -11,7 +11,7 @@ from cribkit.cards import parse_card, parse_cards
 from cribkit.game import Game
 from cribkit.state import Phase
 from cribkit.view import PlayerView, view_of
-from state_support import check_view, run, to_the_play
+from state_support import check_view, past_the_cut, run, to_the_play
 
 HAND0 = "9C TC KC 6D AS 3S"
 HAND1 = "QH 8H 4H KH 2D 7S"
@@ -24,7 +24,7 @@ def test_no_field_can_hold_hidden_cards() -> None:
 
 
 def test_discard_phase_views() -> None:
-    game = Game(seed=4)
+    game = past_the_cut(Game(seed=4))
     state = game.state
     assert state.phase is Phase.DISCARD
     for player in (0, 1):

@@ -33,9 +33,9 @@ NAMES = frozenset(
     """.split()
 )
 """Names of things (people, sites, products, formats, keys)."""
-API_WORDS = frozenset({"type", "player", "version", "discard", "play", "next"})
-FORMAT_WORDS = frozenset({"utf", "content-type", "application", "true", "false"})
-"""What the JSON API's errors must name as written: an encoding, a header, JSON literals."""
+API_WORDS = frozenset({"type", "player", "version", "cut", "discard", "play", "next"})
+FORMAT_WORDS = frozenset({"utf", "content-type", "application", "true", "false", "kb"})
+"""What the JSON API's errors must name as written: an encoding, a header, JSON literals, a unit."""
 LEVEL_WORDS = frozenset({"easy", "medium", "hard"})
 ALLOWED_WORDS = CALL_WORDS | TERMS | NAMES | API_WORDS | FORMAT_WORDS | LEVEL_WORDS
 
@@ -44,6 +44,8 @@ _PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]|\{(\w+)\}")
 _PEOPLE = frozenset({"who", "whose", "first", "second", "label", "phase", "dealer", "hand"})
 """Placeholders filled with Chinese words (a player, a phase); the others hold numbers or cards."""
 _TAG = re.compile(r"<[^>]+>")
+_CODE = re.compile(r"<(code|kbd)>.*?</\1>", re.S)
+"""A command or a key to type is code, not prose: ``cribkit play --save FILE``."""
 _URL = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net)\b(?:/[\w./#-]*)?")
 """A web address shown as text (pagat.com, cribbage.org/rules): a name, not English."""
 _CARD = re.compile(r"^(?:10|[2-9AJQKTajqkt1])[CDHScdhs♣♦♥♠]?$")
@@ -66,7 +68,8 @@ def _stand_in(match: re.Match[str]) -> str:
 
 def problems(line: str) -> list[str]:
     """What is wrong with one line of Chinese (empty when it reads right)."""
-    text = _URL.sub(" ", _TAG.sub(" ", _PLACEHOLDER.sub(_stand_in, line)))
+    text = _PLACEHOLDER.sub(_stand_in, _CODE.sub(" ", line))
+    text = _URL.sub(" ", _TAG.sub(" ", text))
     found: list[str] = []
     has_cjk = bool(_CJK.search(text))
     words = [w for w in _WORD.findall(text) if not _is_card_or_letter(w)]
@@ -97,7 +100,7 @@ _INLINE = frozenset(
     input label
     """.split()
 )
-_SKIP = frozenset({"script", "style", "svg", "template"})
+_SKIP = frozenset({"script", "style", "svg", "template", "code", "kbd"})
 _BREAK = "\x00"
 """Where a block element interrupts its parent's text: the line before it ends there."""
 _TEXT_ATTRIBUTES = ("aria-label", "alt", "title", "placeholder")

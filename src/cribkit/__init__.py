@@ -5,6 +5,7 @@ standard library and NumPy only; the web and command line sit on top of it.
 """
 
 from cribkit.actions import (
+    Cut,
     CutForDeal,
     Deal,
     Discard,
@@ -21,12 +22,14 @@ from cribkit.errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidRecordError,
+    UnfinishedGameError,
     WrongCardCountError,
 )
 from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.game import Game
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules, Skunk
+from cribkit.scoresheet import HandLine, score_sheet
 from cribkit.scoring import (
     Breakdown,
     ScoreItem,
@@ -47,6 +50,7 @@ __all__ = [
     "Breakdown",
     "Card",
     "CribkitError",
+    "Cut",
     "CutForDeal",
     "Deal",
     "Discard",
@@ -56,6 +60,7 @@ __all__ = [
     "GameRules",
     "GameState",
     "Go",
+    "HandLine",
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidRecordError",
@@ -75,6 +80,7 @@ __all__ = [
     "Suit",
     "Transition",
     "TurnStarter",
+    "UnfinishedGameError",
     "WrongCardCountError",
     "format_cards",
     "parse_action",
@@ -82,6 +88,7 @@ __all__ = [
     "parse_cards",
     "score_cards",
     "score_play",
+    "score_sheet",
     "score_show",
     "show_points",
     "view_of",

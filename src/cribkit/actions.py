@@ -1,8 +1,10 @@
 """Everything that can happen in a game, as small frozen values with a text form.
 
-Player actions (discard, play, go, next hand) carry the seat that makes them; chance
-actions (the cut for deal, the deal, the starter) carry the cards chance chose. A game
-record is a list of these, one per line, in the ``to_text`` form.
+Player actions (cut, discard, play, go, next hand) carry the seat that makes them; chance
+actions (the cut for deal, the deal, the starter) carry the cards chance chose. A cut is
+a player's choice of a *position* in a face-down deck (never of a card); chance then
+turns the card at that position of a deck only the seed orders. A game record is a list
+of these, one per line, in the ``to_text`` form.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from cribkit.errors import InvalidRecordError
 __all__ = [
     "Action",
     "ChanceAction",
+    "Cut",
     "CutForDeal",
     "Deal",
     "Discard",
@@ -32,12 +35,15 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class CutForDeal:
-    """Chance: each seat cuts one card (``cards[seat]``); the lower rank deals."""
+    """Chance: the cards at the positions the seats cut (``cards[seat]`` at
+    ``positions[seat]`` of a freshly shuffled deck); the lower rank deals."""
 
     cards: tuple[Card, Card]
+    positions: tuple[int, int]
 
     def to_text(self) -> str:
-        return f"cut {format_cards(self.cards)}"
+        first, second = self.positions
+        return f"cut {format_cards(self.cards)} at {first} {second}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +58,26 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class TurnStarter:
-    """Chance: the pone cuts and the dealer turns this card up."""
+    """Chance: the dealer turns up ``card``, the one at ``position`` of the undealt pack
+    where the pone cut it."""
 
     card: Card
+    position: int
 
     def to_text(self) -> str:
-        return f"starter {self.card}"
+        return f"starter {self.card} at {self.position}"
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A seat cuts a face-down deck at ``position``: for the deal, the card it draws from
+    the spread (0-51); for the starter, how many cards the pone lifts off the pack."""
+
+    player: int
+    position: int
+
+    def to_text(self) -> str:
+        return f"p{self.player} cut {self.position}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +135,7 @@ class NextHand:
 
 
 ChanceAction: TypeAlias = CutForDeal | Deal | TurnStarter
-PlayerAction: TypeAlias = Discard | Play | Go | NextHand
+PlayerAction: TypeAlias = Cut | Discard | Play | Go | NextHand
 Action: TypeAlias = ChanceAction | PlayerAction
 
 
@@ -133,22 +153,26 @@ def parse_action(text: str) -> Action:
 def _parse_words(words: list[str]) -> Action:
     head, rest = words[0], words[1:]
     if head == "cut":
-        first, second = parse_cards(rest)
-        return CutForDeal((first, second))
+        if len(rest) != 5 or rest[2] != "at":
+            raise ValueError("a cut for deal reads 'cut <card> <card> at <position> <position>'")
+        first, second = parse_cards(rest[:2])
+        return CutForDeal((first, second), (_position(rest[3]), _position(rest[4])))
     if head == "deal":
         joined = " ".join(rest)
         left, sep, right = joined.partition("/")
         if not sep:
             raise ValueError("a deal lists two hands separated by '/'")
         return Deal((parse_cards(left), parse_cards(right)))
-    if head == "starter" and len(rest) == 1:
-        return TurnStarter(parse_card(rest[0]))
+    if head == "starter" and len(rest) == 3 and rest[1] == "at":
+        return TurnStarter(parse_card(rest[0]), _position(rest[2]))
     if not (head.startswith("p") and head[1:] in ("0", "1")) or not rest:
         raise ValueError("expected cut, deal, starter, or p0/p1 followed by a move")
     player, verb, args = int(head[1:]), rest[0], rest[1:]
     if verb == "discard":
         first, second = parse_cards(args)
         return Discard(player, (first, second))
+    if verb == "cut" and len(args) == 1:
+        return Cut(player, _position(args[0]))
     if verb == "play" and len(args) == 1:
         return Play(player, parse_card(args[0]))
     if verb == "go" and not args:
@@ -156,6 +180,13 @@ def _parse_words(words: list[str]) -> Action:
     if verb == "next" and not args:
         return NextHand(player)
     raise ValueError(f"unknown move {' '.join(rest)!r}")
+
+
+def _position(word: str) -> int:
+    """A cut position in a record: a plain whole number."""
+    if not word.isdigit() or not word.isascii():
+        raise ValueError(f"{word!r} is not a position (a whole number)")
+    return int(word)
 
 
 def _any_cards(cards: tuple[Card, ...]) -> tuple[Card, Card]:
@@ -166,12 +197,18 @@ def _any_cards(cards: tuple[Card, ...]) -> tuple[Card, Card]:
 def action_to_dict(action: Action) -> dict[str, object]:
     """JSON form: ``{"type": "play", "player": 0, "card": "5H"}`` and so on."""
     match action:
-        case CutForDeal(cards):
-            return {"type": "cut", "cards": [str(c) for c in cards]}
+        case CutForDeal(cards, positions):
+            return {
+                "type": "cut_for_deal",
+                "cards": [str(c) for c in cards],
+                "positions": list(positions),
+            }
         case Deal(hands):
             return {"type": "deal", "hands": [[str(c) for c in hand] for hand in hands]}
-        case TurnStarter(card):
-            return {"type": "starter", "card": str(card)}
+        case TurnStarter(card, position):
+            return {"type": "starter", "card": str(card), "position": position}
+        case Cut(player, position):
+            return {"type": "cut", "player": player, "position": position}
         case Discard(player, cards):
             return {"type": "discard", "player": player, "cards": [str(c) for c in cards]}
         case Play(player, card):
@@ -197,6 +234,11 @@ def action_from_dict(data: object) -> PlayerAction:
             if not isinstance(cards, list):
                 raise ValueError("'cards' must be a list of two cards")
             return Discard(player, _any_cards(parse_cards([str(c) for c in cards])))
+        if kind == "cut":
+            position = data.get("position")
+            if not isinstance(position, int) or isinstance(position, bool):
+                raise ValueError("'position' must be a whole number")
+            return Cut(player, position)
         if kind == "play":
             return Play(player, parse_card(str(data.get("card", ""))))
         if kind == "go":
@@ -208,7 +250,7 @@ def action_from_dict(data: object) -> PlayerAction:
             f"bad {kind} action: {exc}", code="action_unreadable", params={"type": str(kind)}
         ) from exc
     raise InvalidRecordError(
-        f"unknown action type {kind!r}: expected discard, play, go or next",
+        f"unknown action type {kind!r}: expected cut, discard, play, go or next",
         code="action_unknown_type",
         params={"type": repr(kind)},
     )

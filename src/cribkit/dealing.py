@@ -3,6 +3,12 @@
 Each chance action gets its own generator derived from the game's seed and the number of
 chance actions before it, so a game rebuilt from its record continues with exactly the
 same luck, and nothing ever touches the global ``random`` state.
+
+The players choose where to cut; chance orders the cards. For the cut for deal chance
+shuffles a whole deck and gives each seat the card at the position it chose; for the
+starter it orders the undealt pack and turns the card at the pone's cut. The order depends
+on the seed alone, which never leaves the server before the game is over, so choosing a
+position tells a player nothing about which card it holds.
 """
 
 from __future__ import annotations
@@ -30,15 +36,26 @@ def chance_rng(seed: int, index: int) -> random.Random:
 
 def chance_action(state: GameState, rng: random.Random) -> ChanceAction:
     """Draw what chance does next in ``state`` (which must be waiting on chance)."""
+    if not state.is_chance:
+        raise CribkitError(
+            f"chance does not act now (the {state.phase} phase)",
+            code="not_chance",
+            params={"phase": state.phase.value},
+        )
     if state.phase is Phase.CUT_FOR_DEAL:
-        first, second = rng.sample(DECK, 2)
-        return CutForDeal((first, second))
+        first, second = state.cut_positions
+        assert first is not None and second is not None
+        deck = list(DECK)
+        rng.shuffle(deck)
+        return CutForDeal((deck[first], deck[second]), (first, second))
     if state.phase is Phase.DEAL:
         return _deal(state, rng)
-    if state.phase is Phase.STARTER:
-        dealt = set(state.dealt[0]) | set(state.dealt[1])
-        return TurnStarter(rng.choice([card for card in DECK if card not in dealt]))
-    raise CribkitError(f"chance does not act in the {state.phase} phase")
+    position = state.starter_position
+    assert state.phase is Phase.STARTER and position is not None
+    dealt = set(state.dealt[0]) | set(state.dealt[1])
+    pack = [card for card in DECK if card not in dealt]
+    rng.shuffle(pack)
+    return TurnStarter(pack[position], position)
 
 
 def _deal(state: GameState, rng: random.Random) -> Deal:

@@ -16,6 +16,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidRecordError",
+    "UnfinishedGameError",
     "WrongCardCountError",
 ]
 
@@ -56,3 +57,7 @@ class IllegalActionError(CribkitError):
 
 class InvalidRecordError(CribkitError):
     """A saved game record could not be read or does not replay."""
+
+
+class UnfinishedGameError(CribkitError):
+    """A record asked for while the game is on: it would show the cards still hidden."""

@@ -2,6 +2,8 @@
 
 ``Game`` is the convenient front door (like a chess board object): apply a player's
 action and it lets chance act (deal, starter, cut) until a player must move again. The
+players cut (for the deal, and the pone for the starter) as actions of their own; chance
+then turns the cards at their positions. The
 state itself stays immutable; ``Game`` only keeps the history.
 """
 
@@ -24,7 +26,7 @@ class Game:
 
     >>> game = Game(seed=7)
     >>> game.state.phase
-    <Phase.DISCARD: 'discard'>
+    <Phase.CUT_FOR_DEAL: 'cut_for_deal'>
     """
 
     def __init__(self, *, seed: int | None = None, rules: GameRules = STANDARD) -> None:

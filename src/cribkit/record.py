@@ -2,16 +2,25 @@
 
 The text form is one line per action (see ``actions``), after a short header::
 
-    # cribkit game record 1
+    # cribkit game record 2
     rules target=121 skunk=91 double_skunk=61
     seed 7
-    cut 3H KD
+    p0 cut 17
+    p1 cut 40
+    cut 3H KD at 17 40
     deal 2C ... / ...
-    p1 discard 5H 5D
+    p1 discard 5D 5H
+    p0 discard ...
+    p1 cut 12
+    starter 9H at 12
+    p1 play 5D
     ...
 
-Loading replays every action through the state machine, so a damaged or edited record
-is refused with the line that breaks it.
+Players' lines (``p0``/``p1``) are their choices; the other lines are chance's, and chance
+is the seed's: loading replays every action through the state machine *and* draws every
+cut for deal, deal and starter again from the seed, the chance index and the positions
+the players cut at. A damaged or edited record (a move, a card, the seed) is refused
+with the line that breaks it and what that line should say.
 """
 
 from __future__ import annotations
@@ -20,8 +29,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from cribkit.actions import Action, parse_action
-from cribkit.errors import CribkitError, InvalidRecordError
+from cribkit.actions import Action, ChanceAction, CutForDeal, Deal, TurnStarter, parse_action
+from cribkit.cards import format_cards
+from cribkit.dealing import chance_action, chance_rng
+from cribkit.errors import CribkitError, InvalidRecordError, UnfinishedGameError
 from cribkit.events import ScoreEvent
 from cribkit.game import Game
 from cribkit.rules import STANDARD, GameRules
@@ -29,7 +40,9 @@ from cribkit.state import GameState
 
 __all__ = ["GameRecord", "ReplayStep"]
 
-_HEADER = "# cribkit game record 1"
+_HEADER = "# cribkit game record 2"
+_OLD_HEADERS = frozenset({"# cribkit game record 1"})
+"""Formats from before the players cut: their chance lines carry no positions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +84,13 @@ class GameRecord:
         numbers: list[int] = []
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
+            if line in _OLD_HEADERS:
+                raise InvalidRecordError(
+                    f"line {number}: this record is in an older format ({line.lstrip('# ')}), "
+                    "from before the players cut the cards; it cannot be replayed",
+                    code="record_old_format",
+                    params={"line": number},
+                )
             if not line or line.startswith("#"):
                 continue
             try:
@@ -82,7 +102,9 @@ class GameRecord:
                     actions.append(parse_action(line))
                     numbers.append(number)
             except (CribkitError, ValueError) as exc:
-                raise InvalidRecordError(f"line {number}: {exc}") from exc
+                raise InvalidRecordError(
+                    f"line {number}: {exc}", code="record_unreadable", params={"line": number}
+                ) from exc
         if seed is None:
             raise InvalidRecordError("the record has no 'seed' line")
         record = cls(rules, seed, tuple(actions))
@@ -93,7 +115,11 @@ class GameRecord:
             try:
                 next(replay)
             except InvalidRecordError as exc:
-                raise InvalidRecordError(f"line {number}: {exc}") from exc
+                raise InvalidRecordError(
+                    f"line {number}: {exc}",
+                    code=exc.code,
+                    params={**exc.params, "line": number},
+                ) from exc
         return record
 
     @classmethod
@@ -104,13 +130,24 @@ class GameRecord:
         Path(path).write_text(self.to_text(), encoding="utf-8")
 
     def replay(self) -> Iterator[ReplayStep]:
-        """Every step of the game, checked by the state machine as it goes."""
+        """Every step of the game, checked by the state machine as it goes, each chance
+        action drawn again from the seed and compared (``InvalidRecordError`` if not)."""
         state = GameState(rules=self.rules)
+        chance_index = 0
         for index, action in enumerate(self.actions):
             try:
                 after, events = state.apply(action)
             except CribkitError as exc:
-                raise InvalidRecordError(f"action {index + 1} ({action.to_text()}): {exc}") from exc
+                raise InvalidRecordError(
+                    f"action {index + 1} ({action.to_text()}): {exc}",
+                    code="record_illegal_action",
+                    params={"action": action.to_text()},
+                ) from exc
+            if state.is_chance:
+                expected = chance_action(state, chance_rng(self.seed, chance_index))
+                if expected != action:
+                    raise _chance_mismatch(expected, action, self.seed)
+                chance_index += 1
             yield ReplayStep(state, action, after, events)
             state = after
 
@@ -120,6 +157,37 @@ class GameRecord:
             state = step.after
         return state
 
+    def export_text(self) -> str:
+        """The text of a finished game, to download or save; an unfinished game is refused
+        (its record would show hidden cards: the opponent's hand, the crib, the deals ahead)."""
+        if not self.final_state().is_over:
+            raise UnfinishedGameError(
+                "the game is not over: its record would show hidden cards",
+                code="record_game_unfinished",
+            )
+        return self.to_text()
+
     def to_game(self) -> Game:
         """A live ``Game`` at the record's last position, ready to continue."""
         return Game.from_actions(self.actions, seed=self.seed, rules=self.rules)
+
+
+def _chance_mismatch(expected: ChanceAction, given: Action, seed: int) -> InvalidRecordError:
+    """Say which cards the seed gives where the record says others."""
+    what, should, said = "chance", expected.to_text(), given.to_text()
+    if isinstance(expected, TurnStarter) and isinstance(given, TurnStarter):
+        what = f"the starter at position {expected.position}"
+        should, said = str(expected.card), str(given.card)
+    elif isinstance(expected, CutForDeal) and isinstance(given, CutForDeal):
+        first, second = expected.positions
+        what = f"the cut for deal at positions {first} and {second}"
+        should, said = format_cards(expected.cards), format_cards(given.cards)
+    elif isinstance(expected, Deal) and isinstance(given, Deal):
+        what = "the deal"
+        should = " / ".join(format_cards(hand) for hand in expected.hands)
+        said = " / ".join(format_cards(hand) for hand in given.hands)
+    return InvalidRecordError(
+        f"{what} is {should} for seed {seed}, not {said}",
+        code="record_chance_mismatch",
+        params={"expected": should, "given": said, "seed": str(seed)},
+    )

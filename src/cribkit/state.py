@@ -7,7 +7,10 @@ heels before the play, the pone's hand before the dealer's hand before the crib.
 
 Chance (the cut for deal, the deal, the starter) is an explicit actor: its actions carry
 the cards chance chose, so a game record replays without any random generator. See
-``dealing`` for drawing them from a seeded ``random.Random``.
+``dealing`` for drawing them from a seeded ``random.Random``. The cuts are the players':
+in the cut for deal each seat picks a position in the face-down spread, and before the
+starter the pone picks where to cut the pack; chance then turns the cards at those
+positions, so a player chooses a position, never a card.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import NamedTuple
 
 from cribkit.actions import (
     Action,
+    Cut,
     CutForDeal,
     Deal,
     Discard,
@@ -43,16 +47,34 @@ from cribkit.scoring import (
     score_show,
 )
 
-__all__ = ["HAND_SIZE", "KEEP_SIZE", "GameState", "Phase", "Transition"]
+__all__ = [
+    "DECK_SIZE",
+    "HAND_SIZE",
+    "KEEP_SIZE",
+    "PACK_SIZE",
+    "STARTER_CUTS",
+    "GameState",
+    "Phase",
+    "Transition",
+]
 
 HAND_SIZE = 6
 """Cards dealt to each player in two-player cribbage."""
 KEEP_SIZE = 4
 """Cards each player keeps after laying two away to the crib."""
+DECK_SIZE = 52
+"""Cards spread face down for the cut for deal: a seat cuts at a position 0-51."""
+PACK_SIZE = DECK_SIZE - 2 * HAND_SIZE
+"""Cards left in the pack after the deal, cut by the pone for the starter."""
+MIN_PACKET = 4
+"""The pone leaves at least four cards in each packet when cutting for the starter."""
+STARTER_CUTS = range(MIN_PACKET, PACK_SIZE - MIN_PACKET + 1)
+"""Where the pone may cut for the starter: how many cards to lift (4-36)."""
 
 
 class Phase(StrEnum):
-    """Where the game is. Chance acts in CUT_FOR_DEAL, DEAL and STARTER."""
+    """Where the game is. Chance deals in DEAL; in CUT_FOR_DEAL and STARTER the players
+    cut first and chance then turns the cards at their positions."""
 
     CUT_FOR_DEAL = "cut_for_deal"
     DEAL = "deal"
@@ -61,9 +83,6 @@ class Phase(StrEnum):
     PLAY = "play"
     SHOW = "show"
     GAME_OVER = "game_over"
-
-
-_CHANCE_PHASES = frozenset({Phase.CUT_FOR_DEAL, Phase.DEAL, Phase.STARTER})
 
 
 class Transition(NamedTuple):
@@ -102,6 +121,10 @@ class GameState:
     hand_number: int = 0
     pegs: tuple[Pegs, Pegs] = (Pegs(), Pegs())
     cuts: tuple[CutForDeal, ...] = ()
+    cut_positions: tuple[int | None, int | None] = (None, None)
+    """The positions each seat cut at in this round of the cut for deal (None: not yet)."""
+    starter_position: int | None = None
+    """Where the pone cut the pack for this hand's starter (None: not yet)."""
     dealt: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     discards: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     starter: Card | None = None
@@ -132,8 +155,12 @@ class GameState:
 
     @property
     def is_chance(self) -> bool:
-        """True when chance, not a player, acts next."""
-        return self.phase in _CHANCE_PHASES
+        """True when chance, not a player, acts next (the cuts made, or the deal)."""
+        if self.phase is Phase.CUT_FOR_DEAL:
+            return None not in self.cut_positions
+        if self.phase is Phase.STARTER:
+            return self.starter_position is not None
+        return self.phase is Phase.DEAL
 
     @property
     def is_over(self) -> bool:
@@ -152,7 +179,11 @@ class GameState:
         return self.discards[_other(self.dealer)] + self.discards[self.dealer]
 
     def players_to_move(self) -> tuple[int, ...]:
-        """Seats that may act now (both in the discard and after the show)."""
+        """Seats that may act now (both in the discard, the cut for deal and the show)."""
+        if self.phase is Phase.CUT_FOR_DEAL:
+            return tuple(p for p in (0, 1) if self.cut_positions[p] is None)
+        if self.phase is Phase.STARTER:
+            return () if self.starter_position is not None or self.pone is None else (self.pone,)
         if self.phase is Phase.DISCARD:
             return tuple(p for p in (0, 1) if not self.discards[p])
         if self.phase is Phase.PLAY and self.to_play is not None:
@@ -172,7 +203,9 @@ class GameState:
         """Every player action the rules allow now; empty when chance acts or it is over."""
         actions: list[PlayerAction] = []
         for player in self.players_to_move():
-            if self.phase is Phase.DISCARD:
+            if self.phase in (Phase.CUT_FOR_DEAL, Phase.STARTER):
+                actions.extend(Cut(player, k) for k in self.cut_choices(player))
+            elif self.phase is Phase.DISCARD:
                 actions.extend(
                     Discard(player, pair) for pair in combinations(self.dealt[player], 2)
                 )
@@ -184,6 +217,16 @@ class GameState:
                 actions.append(NextHand(player))
         return actions
 
+    def cut_choices(self, player: int) -> range | list[int]:
+        """The positions ``player`` may cut at now: any card of the spread the other seat
+        has not drawn (cut for deal), or 4-36 cards off the pack (the pone, the starter)."""
+        if player not in self.players_to_move():
+            return []
+        if self.phase is Phase.STARTER:
+            return STARTER_CUTS
+        taken = self.cut_positions[_other(player)]
+        return [k for k in range(DECK_SIZE) if k != taken]
+
     def is_legal(self, action: Action) -> bool:
         try:
             self.check(action)
@@ -194,6 +237,8 @@ class GameState:
     def check(self, action: Action) -> None:
         """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
         match action:
+            case Cut():
+                self._check_player_cut(action)
             case CutForDeal():
                 self._check_cut(action)
             case Deal():
@@ -222,8 +267,50 @@ class GameState:
                 params={"action": kind, "phase": self.phase.value},
             )
 
+    def _check_player_cut(self, action: Cut) -> None:
+        if self.phase not in (Phase.CUT_FOR_DEAL, Phase.STARTER):
+            self._require_phase(Phase.CUT_FOR_DEAL, "cut", "cut")
+        self._check_player(action.player, "cut", "cut")
+        position = action.position
+        choices = self.cut_choices(action.player)
+        if isinstance(position, int) and not isinstance(position, bool) and position in choices:
+            return
+        if self.phase is Phase.STARTER:
+            low, high = STARTER_CUTS[0], STARTER_CUTS[-1]
+            raise IllegalActionError(
+                f"cut the pack between {low} and {high} cards, "
+                f"leaving at least {MIN_PACKET} in each packet",
+                code="starter_cut_range",
+                params={"low": low, "high": high, "packet": MIN_PACKET},
+            )
+        if position == self.cut_positions[_other(action.player)]:
+            raise IllegalActionError(
+                f"the other player drew the card at {position}; choose another",
+                code="cut_position_taken",
+                params={"position": position},
+            )
+        raise IllegalActionError(
+            f"choose a card of the spread, 0 to {DECK_SIZE - 1}",
+            code="cut_range",
+            params={"high": DECK_SIZE - 1},
+        )
+
+    def _check_chance_positions(self, given: object, chosen: object) -> None:
+        """Chance turns the cards where the players cut, only once they all have."""
+        if not self.is_chance:
+            raise IllegalActionError(
+                "chance waits for the players to cut", code="chance_waits_for_cut"
+            )
+        if given != chosen:
+            raise IllegalActionError(
+                f"the cut was at {chosen}, not {given}",
+                code="cut_position_mismatch",
+                params={"chosen": str(chosen), "given": str(given)},
+            )
+
     def _check_cut(self, action: CutForDeal) -> None:
-        self._require_phase(Phase.CUT_FOR_DEAL, "cut for deal", "cut")
+        self._require_phase(Phase.CUT_FOR_DEAL, "cut for deal", "cut_for_deal")
+        self._check_chance_positions(tuple(action.positions), self.cut_positions)
         _check_chance_cards(action.cards)
 
     def _check_deal(self, action: Deal) -> None:
@@ -238,6 +325,7 @@ class GameState:
 
     def _check_starter(self, action: TurnStarter) -> None:
         self._require_phase(Phase.STARTER, "turn the starter", "starter")
+        self._check_chance_positions(action.position, self.starter_position)
         if action.card in self.dealt[0] or action.card in self.dealt[1]:
             raise IllegalActionError(
                 f"{action.card} was dealt; the starter comes from the pack",
@@ -319,6 +407,8 @@ class GameState:
         self.check(action)
         start = replace(self, _events=()) if self._events else self  # replace() is costly
         match action:
+            case Cut():
+                after = start._apply_player_cut(action)
             case CutForDeal():
                 after = start._apply_cut(action)
             case Deal():
@@ -373,13 +463,20 @@ class GameState:
             state = replace(state, phase=Phase.GAME_OVER, outcome=outcome, to_play=None)
         return state
 
+    def _apply_player_cut(self, action: Cut) -> GameState:
+        if self.phase is Phase.STARTER:
+            return replace(self, starter_position=action.position)
+        positions = list(self.cut_positions)
+        positions[action.player] = action.position
+        return replace(self, cut_positions=(positions[0], positions[1]))
+
     def _apply_cut(self, action: CutForDeal) -> GameState:
         first, second = action.cards
-        cuts = (*self.cuts, action)
+        state = replace(self, cuts=(*self.cuts, action), cut_positions=(None, None))
         if first.rank == second.rank:
-            return replace(self, cuts=cuts)
+            return state  # equal ranks: both cut again
         dealer = 0 if first.rank < second.rank else 1
-        return replace(self, cuts=cuts, dealer=dealer, phase=Phase.DEAL)
+        return replace(state, dealer=dealer, phase=Phase.DEAL)
 
     def _apply_deal(self, action: Deal) -> GameState:
         return replace(
@@ -387,6 +484,7 @@ class GameState:
             phase=Phase.DISCARD,
             hand_number=self.hand_number + 1,
             dealt=action.hands,
+            starter_position=None,
             discards=((), ()),
             held=((), ()),
             starter=None,

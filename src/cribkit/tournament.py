@@ -1,9 +1,12 @@
 """Matches between two strategies, played as duplicate pairs on every core.
 
 **Duplicate pairs.** Chance in a game comes only from the game's seed: the ``i``-th
-chance action draws from ``chance_rng(seed, i)``. The cut for deal comes first, and
-every hand then has exactly one deal and one starter, so the deal and the starter of
-hand ``k`` depend on the seed and ``k`` alone, never on what the players did. A deal
+chance action draws from ``chance_rng(seed, i)``, and turns the cards at the positions
+the players cut. Every strategy cuts alike (``players.default_cut``: a position drawn
+from the seat, the hand and the round only), so the cut for deal, which comes first,
+is the same whoever sits in a seat, and every hand then has exactly one deal and one
+starter: the deal and the starter of hand ``k`` depend on the seed and ``k`` alone,
+never on what the players did. A deal
 gives cards by role (the pone's six, the dealer's six), the cut fixes which *seat*
 deals first, and the deal alternates from there, so with one seed, hand ``k`` gives
 the same six cards to the same seat, in the same role, with the same starter, in every
@@ -137,10 +140,12 @@ def play_game(
         players.reverse()
     game = Game(seed=seed)
     first_dealer = game.state.dealer
-    assert first_dealer is not None
     while not game.is_over:
         seat = game.state.players_to_move()[0]
         game.apply(players[seat].choose(game.view(seat)))
+        if first_dealer is None:
+            first_dealer = game.state.dealer
+    assert first_dealer is not None
     outcome = game.state.outcome
     assert outcome is not None
     return GameResult(

@@ -43,6 +43,13 @@ class PlayerView:
     to_play: int | None
     shows: tuple[Show, ...]
     cut_for_deal: tuple[tuple[Card, Card], ...]
+    """The cards of each finished round of the cut for deal (a tie cuts again)."""
+    cut_for_deal_positions: tuple[tuple[int, int], ...]
+    """Where each seat cut in each finished round, beside ``cut_for_deal``."""
+    cut_positions: tuple[int | None, int | None]
+    """This round's cuts for deal so far, face down (None: that seat has not cut yet)."""
+    starter_position: int | None
+    """Where the pone cut the pack for this hand's starter (None: not yet)."""
     outcome: Outcome | None
     legal_actions: tuple[PlayerAction, ...]
 
@@ -85,6 +92,9 @@ class PlayerView:
             "to_play": self.to_play,
             "shows": [show.to_dict() for show in self.shows],
             "cut_for_deal": [[str(c) for c in cut] for cut in self.cut_for_deal],
+            "cut_for_deal_positions": [list(p) for p in self.cut_for_deal_positions],
+            "cut_positions": list(self.cut_positions),
+            "starter_position": self.starter_position,
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
             "legal_actions": [action_to_dict(a) for a in self.legal_actions],
         }
@@ -120,6 +130,9 @@ def view_of(state: GameState, player: int) -> PlayerView:
         to_play=state.to_play,
         shows=state.shows,
         cut_for_deal=tuple(cut.cards for cut in state.cuts),
+        cut_for_deal_positions=tuple(cut.positions for cut in state.cuts),
+        cut_positions=state.cut_positions,
+        starter_position=state.starter_position,
         outcome=state.outcome,
         legal_actions=tuple(a for a in state.legal_actions() if a.player == player),
     )

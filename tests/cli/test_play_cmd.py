@@ -113,7 +113,9 @@ def _not_held(session: TerminalGame) -> str | None:
     view = session.game.view(HUMAN)
     if view.phase is not Phase.PLAY:
         return None
-    return next(str(c) for c in sorted(set(_all_cards()) - set(view.hand)))
+    # a card the person cannot hold and everyone has seen: the starter
+    assert view.starter is not None and view.starter not in view.hand
+    return str(view.starter)
 
 
 def _past_31(session: TerminalGame) -> str | None:
@@ -309,7 +311,10 @@ def _discard_view(pair: bool) -> tuple[PlayerView, list[Rank]]:
     from cribkit.game import Game
 
     for seed in range(200):
-        view = Game(seed=seed).view(HUMAN)
+        game = Game(seed=seed)
+        while game.state.phase is Phase.CUT_FOR_DEAL:
+            game.apply(game.state.legal_actions()[0])
+        view = game.view(HUMAN)
         ranks = [card.rank for card in view.hand]
         if (len(set(ranks)) < 6) == pair:
             return view, ranks

@@ -14,6 +14,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from html_support import parse_html
+from starlette.exceptions import HTTPException
 
 from cribkit.web.app import create_app
 from cribkit.web.site.errors import ApiError
@@ -163,6 +164,10 @@ def buggy_client(settings: Settings) -> Any:
     def boom() -> None:
         raise RuntimeError("a bug")
 
+    @app.get("/teapot")
+    def teapot() -> None:
+        raise HTTPException(status_code=418)
+
     with TestClient(app, raise_server_exceptions=False) as test_client:
         yield test_client
 
@@ -176,3 +181,16 @@ def test_an_unexpected_error_is_a_polite_500_in_the_right_shape(buggy_client: An
     page = buggy_client.get("/boom", headers=EN)
     assert page.status_code == 500
     assert parse_html(page.text).by_id("error-title").text() == "The server made a mistake"
+
+
+@pytest.mark.parametrize(
+    ("headers", "title"), [(EN, "Something went wrong"), (ZH, "出错了")], ids=["en", "zh"]
+)
+def test_any_other_http_error_on_a_page_is_a_page_with_its_status(
+    buggy_client: Any, headers: dict[str, str], title: str
+) -> None:
+    response = buggy_client.get("/teapot", headers=headers)
+    assert response.status_code == 418
+    page = parse_html(response.text)
+    assert page.by_id("error-title").text() == title
+    assert "418" in page.by_id("error-message").text()

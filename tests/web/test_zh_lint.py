@@ -40,6 +40,8 @@ PAGES = [
     "/advisor?cards=7C+JS+4D+7S+QH+AD&dealer=0",
     "/advisor?cards=5H+5D+5C+JS+4D+KC&dealer=0",
     "/advisor?cards=5H+5D",
+    "/no-such-page",  # the error page
+    "/games/no-such-game/replay",
 ]
 SAMPLE_PARAMS: dict[str, str | int] = {
     "phase": Phase.PLAY.value,
@@ -55,7 +57,7 @@ SAMPLE_PARAMS: dict[str, str | int] = {
 }
 PARAMS_BY_CODE: dict[str, dict[str, str | int]] = {
     "discard_count": {"cards": 3},
-    "bad_seed": {"max": 2**63 - 1},
+    "bad_seed": {"max": 2**53 - 1},
 }
 """Where a code's parameter differs from the sample (``cards`` is a number of cards)."""
 
@@ -82,6 +84,11 @@ def _zh() -> Any:
         ("这一手得分.", ["ASCII full stop after Chinese"]),
         ("主流 app 也是这样算的", ["English word 'app'"]),
         ("结束于 2026-12-01 05:30", []),
+        ("也可以用 <code>cribkit play --save FILE</code> 保存。", []),
+        (
+            "也可以用 cribkit play --save FILE 保存。",
+            ["English word 'save'", "English word 'FILE'"],
+        ),
     ],
 )
 def test_the_lint_catches_what_the_issue_lists(line: str, expected: list[str]) -> None:

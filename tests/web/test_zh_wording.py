@@ -49,7 +49,7 @@ def test_calls_stand_beside_a_chinese_phrase(zh: Any) -> None:
     shown = zh.gettext("{whose}: “{call}” = {total}").format(
         whose="电脑的手牌", call="nothing", total=0
     )
-    assert shown == "电脑的手牌：0 分（nothing）"
+    assert shown == "电脑的手牌：0 分（“nothing”）"
 
 
 def test_a_zero_hand_shows_its_0_in_chinese(client: Any) -> None:

@@ -16,15 +16,25 @@ from table_support import (
     stored_record,
 )
 
-from cribkit.actions import Deal, TurnStarter
+from cribkit.actions import Cut, Deal, TurnStarter
+from cribkit.cards import parse_card
 from cribkit.web.site.players_identity import PLAYER_COOKIE
 from cribkit.web.table.games import level_available
 
 
-def new_game(client: Any, level: str = "medium", seed: int = 7) -> dict[str, Any]:
+def new_game(
+    client: Any, level: str = "medium", seed: int = 7, *, cut: bool = True
+) -> dict[str, Any]:
+    """A new game; with ``cut``, the person has cut for the deal (the first position)
+    until a hand is dealt, and ``view`` is the view after that."""
     response = client.post("/api/games", json={"level": level, "seed": seed})
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
+    while cut and data["view"]["phase"] == "cut_for_deal":
+        view = data["view"]
+        reply = move(client, data["id"], view["legal_actions"][0], view["version"])
+        assert reply.status_code == 200, reply.text
+        data["view"] = reply.json()
     return data
 
 
@@ -32,14 +42,42 @@ def move(client: Any, game_id: str, action: Any, version: Any) -> Any:
     return client.post(f"/api/games/{game_id}/actions", json={"action": action, "version": version})
 
 
-def test_a_new_game_deals_six_cards_and_sets_the_player_cookie(client: Any) -> None:
+def test_a_new_game_starts_with_the_persons_cut_and_sets_the_player_cookie(
+    client: Any,
+) -> None:
     response = client.post("/api/games", json={"level": "easy", "seed": 3})
     assert response.status_code == 201
     assert PLAYER_COOKIE in response.cookies
-    data = response.json()
+    view = response.json()["view"]
+    assert view["phase"] == "cut_for_deal" and view["version"] == 0
+    assert view["cut_positions"] == [None, None], "the person draws first"
+    assert view["legal_actions"] == [
+        {"type": "cut", "player": HUMAN, "position": k} for k in range(52)
+    ]
+    assert view["hand"] == [] and view["cut_for_deal"] == []
+
+
+def test_the_cut_for_deal_by_position(client: Any, app: Any) -> None:
+    """The person picks a position; the computer draws another; both cards are shown."""
+    data = new_game(client, level="easy", seed=3, cut=False)
+    game_id = data["id"]
+    taken = move(client, game_id, {"type": "cut", "player": 0, "position": 52}, 0)
+    assert taken.status_code == 422 and "0 to 51" in taken.json()["detail"]
+    reply = move(client, game_id, {"type": "cut", "player": 0, "position": 17}, 0)
+    assert reply.status_code == 200, reply.text
+    view = reply.json()
+    assert view["cut_for_deal_positions"][0][HUMAN] == 17
+    computer_at = view["cut_for_deal_positions"][0][1]
+    assert computer_at != 17 and len(view["cut_for_deal"][0]) == 2
+    record = stored_record(app, game_id)
+    assert record.actions[:2] == (Cut(0, 17), Cut(1, computer_at))
+
+
+def test_a_new_game_deals_six_cards(client: Any) -> None:
+    data = new_game(client, level="easy", seed=3)
     view = data["view"]
     assert view["id"] == data["id"]
-    assert view["phase"] == "discard" and view["version"] == 0
+    assert view["phase"] == "discard"
     assert len(view["hand"]) == 6
     assert len(view["legal_actions"]) == 15
     assert all(a["type"] == "discard" and a["player"] == HUMAN for a in view["legal_actions"])
@@ -148,6 +186,8 @@ def test_bad_moves_are_refused_with_a_reason_and_change_nothing(
 ) -> None:
     data = new_game(client)
     game_id = data["id"]
+    if version == 0:
+        version = data["view"]["version"]
     response = move(client, game_id, action, version)
     assert response.status_code == 422
     assert words.lower() in response.json()["detail"].lower()
@@ -158,20 +198,23 @@ def test_a_discard_of_cards_not_held_is_refused(client: Any) -> None:
     data = new_game(client)
     hand = set(data["view"]["hand"])
     missing = [c for c in ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S") if c not in hand][:2]
-    response = move(client, data["id"], {"type": "discard", "player": 0, "cards": missing}, 0)
+    discard = {"type": "discard", "player": 0, "cards": missing}
+    response = move(client, data["id"], discard, data["view"]["version"])
     assert response.status_code == 422
     assert "not in your hand" in response.json()["detail"]
 
 
 def test_a_double_submit_is_applied_once(client: Any, app: Any) -> None:
     data = new_game(client)
-    action = data["view"]["legal_actions"][0]
-    first = move(client, data["id"], action, 0)
-    second = move(client, data["id"], action, 0)
-    assert first.status_code == 200 and first.json()["version"] == 1
+    action, version = data["view"]["legal_actions"][0], data["view"]["version"]
+    first = move(client, data["id"], action, version)
+    second = move(client, data["id"], action, version)
+    assert first.status_code == 200 and first.json()["version"] == version + 1
     assert second.status_code == 409
-    assert second.json()["view"]["version"] == 1
-    discards = [a for a in stored_record(app, data["id"]).actions if a.to_text().startswith("p0 ")]
+    assert second.json()["view"]["version"] == version + 1
+    discards = [
+        a for a in stored_record(app, data["id"]).actions if a.to_text().startswith("p0 discard")
+    ]
     assert len(discards) == 1
 
 
@@ -181,7 +224,7 @@ def test_concurrent_moves_from_two_tabs_are_applied_once(
     from fastapi.testclient import TestClient
 
     data = new_game(client)
-    action = data["view"]["legal_actions"][3]
+    action, version = data["view"]["legal_actions"][3], data["view"]["version"]
     cookies = {PLAYER_COOKIE: client.cookies[PLAYER_COOKIE]}
     statuses: list[int] = []
     barrier = threading.Barrier(6)
@@ -189,7 +232,7 @@ def test_concurrent_moves_from_two_tabs_are_applied_once(
     def tab() -> None:
         other = TestClient(app, cookies=cookies)  # the app is already running
         barrier.wait()
-        statuses.append(move(other, data["id"], action, 0).status_code)
+        statuses.append(move(other, data["id"], action, version).status_code)
 
     threads = [threading.Thread(target=tab) for _ in range(6)]
     for thread in threads:
@@ -197,8 +240,10 @@ def test_concurrent_moves_from_two_tabs_are_applied_once(
     for thread in threads:
         thread.join()
     assert sorted(statuses) == [200] + [409] * 5
-    assert client.get(f"/api/games/{data['id']}").json()["version"] == 1
-    discards = [a for a in stored_record(app, data["id"]).actions if a.to_text().startswith("p0 ")]
+    assert client.get(f"/api/games/{data['id']}").json()["version"] == version + 1
+    discards = [
+        a for a in stored_record(app, data["id"]).actions if a.to_text().startswith("p0 discard")
+    ]
     assert len(discards) == 1
 
 
@@ -207,7 +252,8 @@ def test_a_game_resumes_exactly_after_a_restart(database_url: str) -> None:
 
     with TestClient(make_app(database_url)) as first:
         data = new_game(first, seed=21)
-        view = move(first, data["id"], data["view"]["legal_actions"][5], 0).json()
+        view = data["view"]
+        view = move(first, data["id"], view["legal_actions"][5], view["version"]).json()
         while view["phase"] == "play" and view["legal_actions"]:
             view = move(first, data["id"], view["legal_actions"][0], view["version"]).json()
         cookies = {PLAYER_COOKIE: first.cookies[PLAYER_COOKIE]}
@@ -247,3 +293,24 @@ def test_a_hint_names_one_of_your_legal_moves(client: Any) -> None:
     assert advice["action"] in data["view"]["legal_actions"]
     assert advice["explanation"]
     assert client.get("/api/games/nope/hint").status_code == 404
+
+
+def test_the_person_cuts_the_pack_for_the_starter_when_pone(client: Any, app: Any) -> None:
+    """As pone the person chooses where to cut (4 to 36 cards); the dealer turns the card
+    there, which no view shows before the cut."""
+    data = new_game(client, level="easy", seed=5)
+    game_id, view = data["id"], data["view"]
+    while not (view["phase"] == "starter" and view["legal_actions"]):
+        assert view["phase"] != "game_over"
+        view = move(client, game_id, view["legal_actions"][0], view["version"]).json()
+    assert view["dealer"] == 1 and view["starter"] is None
+    assert [a["position"] for a in view["legal_actions"]] == list(range(4, 37))
+    shallow = move(client, game_id, {"type": "cut", "player": 0, "position": 3}, view["version"])
+    assert shallow.status_code == 422 and "at least 4" in shallow.json()["detail"]
+    after = move(client, game_id, {"type": "cut", "player": 0, "position": 20}, view["version"])
+    assert after.status_code == 200, after.text
+    turned = after.json()
+    assert turned["starter_position"] == 20 and turned["starter"] is not None
+    starter = stored_record(app, game_id).actions[-1 - len(turned["play_log"])]
+    assert starter == TurnStarter(parse_card(turned["starter"]), 20)
+    assert f'"{turned["starter"]}"' not in body_without_cut(view)

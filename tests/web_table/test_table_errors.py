@@ -60,6 +60,7 @@ BAD_GAME_BODIES = [
 def test_a_bad_new_game_is_a_422_that_names_the_field_and_creates_nothing(
     client: Any, app: Any, body: bytes, field: str, headers: dict[str, str]
 ) -> None:
+    before = stored_games(app)  # PostgreSQL tests share one database
     response = client.post(
         "/api/games", content=body, headers={**headers, "Content-Type": "application/json"}
     )
@@ -70,7 +71,7 @@ def test_a_bad_new_game_is_a_422_that_names_the_field_and_creates_nothing(
     assert field in error.detail or field == "body"
     assert bool(HAN.search(error.detail)) == (headers is ZH), error.detail
     assert all(bool(HAN.search(problem.msg)) == (headers is ZH) for problem in error.problems)
-    assert stored_games(app) == 0
+    assert stored_games(app) == before
     assert PLAYER_COOKIE not in response.cookies
 
 
@@ -88,11 +89,12 @@ def test_a_bad_new_game_is_a_422_that_names_the_field_and_creates_nothing(
 def test_a_body_that_is_not_json_is_a_4xx_in_chinese(
     client: Any, app: Any, body: bytes, content_type: str
 ) -> None:
+    before = stored_games(app)  # PostgreSQL tests share one database
     response = client.post("/api/games", content=body, headers={**ZH, "Content-Type": content_type})
     assert response.status_code in (400, 422)
     error = api_error(response)
     assert HAN.search(error.detail), error.detail
-    assert stored_games(app) == 0
+    assert stored_games(app) == before
 
 
 def test_a_seed_sent_as_a_json_number_with_a_point_zero_is_the_same_seed(client: Any) -> None:
@@ -184,6 +186,7 @@ def test_unknown_game_ids_are_a_json_404_under_the_api(client: Any, game_id: str
 def test_a_bad_seed_in_the_form_is_a_page_that_says_why_and_creates_nothing(
     client: Any, app: Any, seed: str, headers: dict[str, str]
 ) -> None:
+    before = stored_games(app)  # PostgreSQL tests share one database
     response = client.post(
         "/table/new", data={"level": "easy", "seed": seed}, headers=headers, follow_redirects=False
     )
@@ -195,23 +198,25 @@ def test_a_bad_seed_in_the_form_is_a_page_that_says_why_and_creates_nothing(
         assert 'lang="zh-Hans"' in response.text
     else:
         assert "a seed is a whole number from 0 to 9007199254740991" in response.text
-    assert stored_games(app) == 0
+    assert stored_games(app) == before
     assert PLAYER_COOKIE not in response.cookies
 
 
 def test_an_unknown_level_in_the_form_is_a_page_that_says_why(client: Any, app: Any) -> None:
+    before = stored_games(app)  # PostgreSQL tests share one database
     response = client.post("/table/new", data={"level": "godlike"}, headers=ZH)
     assert response.status_code == 422
     assert "godlike" in response.text and HAN.search(response.text)
-    assert stored_games(app) == 0
+    assert stored_games(app) == before
 
 
 def test_a_good_seed_in_the_form_still_starts_the_game(client: Any, app: Any) -> None:
+    before = stored_games(app)  # PostgreSQL tests share one database
     response = client.post(
         "/table/new", data={"level": "easy", "seed": " 42 "}, follow_redirects=False
     )
     assert response.status_code == 303 and response.headers["location"].startswith("/games/")
-    assert stored_games(app) == 1
+    assert stored_games(app) == before + 1
 
 
 # ------------------------------------------------------------------ pages
@@ -286,3 +291,10 @@ def test_bad_bodies_keep_the_connection_alive_on_a_real_server(tmp_path: Path) -
         assert "Traceback" not in log and " 500 " not in log
     finally:
         server.stop()
+
+
+def test_a_name_with_control_characters_is_kept_without_them(client: Any) -> None:
+    """A NUL byte would make PostgreSQL refuse the row (a 500); it becomes a space."""
+    response = client.post("/stats/name", data={"name": "Bo\x00b\x07 \u200bthe\tdealer"})
+    assert response.status_code == 200  # followed the redirect back to /stats
+    assert 'value="Bo b the dealer"' in response.text

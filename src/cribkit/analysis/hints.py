@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cribkit.actions import Discard, Go, NextHand, Play, PlayerAction, action_to_dict
+from cribkit.actions import Cut, Discard, Go, NextHand, Play, PlayerAction, action_to_dict
+from cribkit.analysis.cut import default_cut
 from cribkit.analysis.discard import HOLDS, DiscardAnalysis, DiscardOption, analyze_discard
 from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
@@ -19,7 +20,7 @@ from cribkit.errors import CribkitError
 from cribkit.state import Phase
 from cribkit.view import PlayerView
 
-__all__ = ["Hint", "discard_hint", "hint", "play_hint"]
+__all__ = ["CUT_HINT", "Hint", "discard_hint", "hint", "play_hint"]
 
 TOP_OPTIONS = 3
 """Discard options shown in a hint."""
@@ -51,6 +52,9 @@ class Hint:
         }
 
 
+CUT_HINT = "Cut anywhere: the deck is shuffled out of sight, so every place is as good."
+
+
 def hint(view: PlayerView) -> Hint:
     """The hint for ``view``: throw, play, go or move on, with the reasons."""
     actions = view.legal_actions
@@ -62,6 +66,8 @@ def hint(view: PlayerView) -> Hint:
         return Hint(actions[0], "The hand is over: move on to the next deal.")
     if isinstance(actions[0], Go):
         return Hint(actions[0], f"No card fits on {view.count}: say go.")
+    if isinstance(actions[0], Cut):
+        return Hint(default_cut(view), CUT_HINT)
     if view.phase is Phase.DISCARD:
         analysis = analyze_discard(view.hand, dealer=view.is_dealer)
         return discard_hint(view, analysis, discard_win_chances(view) if in_endgame(view) else None)

@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from cribkit.actions import Discard, Go, NextHand, Play, PlayerAction
+from cribkit.actions import Cut, Discard, Go, NextHand, Play, PlayerAction
 from cribkit.analysis.hints import hint
 from cribkit.cards import Card, Rank, format_cards_unicode, parse_card
 from cribkit.cli.app import command, friendly_errors
@@ -36,7 +36,7 @@ from cribkit.dealing import new_seed
 from cribkit.errors import CribkitError
 from cribkit.events import Outcome, ScoreContext, ScoreEvent
 from cribkit.game import Game
-from cribkit.players import LEVELS, Strategy, strategy_for_level
+from cribkit.players import LEVELS, Strategy, default_cut, strategy_for_level
 from cribkit.record import GameRecord
 from cribkit.rules import Skunk
 from cribkit.scoring import MAX_COUNT, ScoreKind
@@ -101,8 +101,10 @@ class TerminalGame:
         """Play to the end; the outcome, or ``None`` if the person quit."""
         self.console.print(Text("cribkit: you against the computer, to 121.", style="bold"))
         self.console.print(HELP)
-        self._announce_cut()
         try:
+            while self.game.state.phase is Phase.CUT_FOR_DEAL:
+                self._cut()
+            self._announce_cut()
             while not self.game.is_over:
                 self._step()
         except Quit:
@@ -169,8 +171,20 @@ class TerminalGame:
                 self._apply(self._ask(view, self._read_play))
             else:
                 self._apply(self.computer.choose(self.game.view(COMPUTER)))
+        elif view.phase is Phase.STARTER:
+            self._cut()
         elif view.phase is Phase.SHOW:
             self._apply(self._ask(view, self._read_next))
+
+    def _cut(self) -> None:
+        """Both seats cut for the deal, or the pone cuts the pack for the starter.
+
+        The person's cut is drawn for them like the computer's (``default_cut``): where
+        one cuts tells nothing, since only the seed orders the deck.
+        """
+        for seat in self.game.state.players_to_move():
+            view = self.game.view(seat)
+            self._apply(default_cut(view) if seat == HUMAN else self.computer.choose(view))
 
     def _ask(
         self, view: PlayerView, parse: Callable[[PlayerView, str], PlayerAction]
@@ -282,7 +296,7 @@ class TerminalGame:
         view = self._view()
         who = _name(action.player)
         verb = " play " if action.player == HUMAN else " plays "
-        if isinstance(action, Discard) and view.starter is not None:
+        if isinstance(action, Discard | Cut) and view.starter is not None:
             self.console.print(Text.assemble("The starter is ", card_text(view.starter)))
         for entry in view.play_log[log_before:]:
             if entry.card is None:

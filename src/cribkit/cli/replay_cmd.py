@@ -19,7 +19,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cribkit.actions import CutForDeal, Deal, Discard, Go, Play, TurnStarter
+from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, Play, TurnStarter
 from cribkit.cards import Card
 from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import (
@@ -152,6 +152,8 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
         if isinstance(action, CutForDeal):
             cuts.append(action)
             continue
+        if isinstance(action, Cut):
+            continue  # a position chosen; the cut for deal or the starter shows the card
         if isinstance(action, Deal):
             assert after.dealer is not None
             hands.append(HandSummary(after.hand_number, after.dealer, tuple(cuts), action.hands))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cribkit.errors import CribkitError
-from cribkit.players.base import Strategy, StrategyBase
+from cribkit.players.base import Strategy, StrategyBase, default_cut
 from cribkit.players.expert import ExpertStrategy
 from cribkit.players.simple import GreedyStrategy, RandomStrategy
 
@@ -20,6 +20,7 @@ __all__ = [
     "RandomStrategy",
     "Strategy",
     "StrategyBase",
+    "default_cut",
     "make_strategy",
     "strategy_for_level",
 ]

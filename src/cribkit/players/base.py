@@ -10,11 +10,12 @@ import random
 from abc import ABC, abstractmethod
 from typing import Protocol
 
-from cribkit.actions import NextHand, PlayerAction
+from cribkit.actions import Cut, NextHand, PlayerAction
+from cribkit.analysis.cut import default_cut
 from cribkit.errors import CribkitError
 from cribkit.view import PlayerView
 
-__all__ = ["Strategy", "StrategyBase"]
+__all__ = ["Strategy", "StrategyBase", "default_cut"]
 
 
 class Strategy(Protocol):
@@ -31,7 +32,7 @@ class StrategyBase(ABC):
     """Shared plumbing: the seeded generator and the trivial decisions.
 
     Subclasses implement ``choose_discard`` and ``choose_play``; ``choose`` dispatches on
-    the kind of legal actions and answers "next hand" itself.
+    the kind of legal actions and answers "next hand" and the cuts (``choose_cut``) itself.
     """
 
     name = "base"
@@ -48,9 +49,15 @@ class StrategyBase(ABC):
         first = actions[0]
         if isinstance(first, NextHand):
             return first
+        if isinstance(first, Cut):
+            return self.choose_cut(view)
         if view.phase == "discard":
             return self.choose_discard(view)
         return self.choose_play(view)
+
+    def choose_cut(self, view: PlayerView) -> Cut:
+        """Where to cut (for the deal, or the pack for the starter): see ``default_cut``."""
+        return default_cut(view)
 
     @abstractmethod
     def choose_discard(self, view: PlayerView) -> PlayerAction:

@@ -62,7 +62,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     400: {"model": ApiError, "description": "The body could not be read (not UTF-8 JSON)."},
     422: {"model": ApiError, "description": "The request is malformed or cannot be used."},
 }
-"""The error every API router declares, so the OpenAPI document says what 422 returns."""
+"""The errors every API router declares, so the OpenAPI document says what 400 and 422 return."""
 
 
 class ApiProblem(Exception):
@@ -94,13 +94,11 @@ def api_error(
     request: Request,
     status_code: int,
     error: CribkitError,
-    *,
-    headers: dict[str, str] | None = None,
     **extra: Any,
 ) -> JSONResponse:
     """An engine or table error in the reader's language, with its stable code."""
     body = ApiError(detail=error_message(error, translator(request)), code=error.code or "invalid")
-    return _json(body, status_code, headers, **extra)
+    return _json(body, status_code, **extra)
 
 
 # ------------------------------------------------------------------ pages

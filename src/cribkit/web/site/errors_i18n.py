@@ -24,10 +24,18 @@ ERROR_MESSAGES: dict[str, str] = {
     "wrong_phase/discard": N_("cannot discard now: the game is in the %(phase)s phase"),
     "wrong_phase/play": N_("cannot play a card now: the game is in the %(phase)s phase"),
     "wrong_phase/go": N_("cannot say go now: the game is in the %(phase)s phase"),
+    "wrong_phase/cut": N_("cannot cut now: the game is in the %(phase)s phase"),
     "wrong_phase/next": N_("cannot move to the next hand now: the game is in the %(phase)s phase"),
     "not_your_turn/discard": N_("it is not player %(player)d's turn to discard"),
     "not_your_turn/play": N_("it is not player %(player)d's turn to play"),
     "not_your_turn/go": N_("it is not player %(player)d's turn to say go"),
+    "not_your_turn/cut": N_("it is not player %(player)d's turn to cut"),
+    "cut_range": N_("choose a card of the spread, 0 to %(high)d"),
+    "cut_position_taken": N_("the other player drew the card at %(position)d; choose another"),
+    "starter_cut_range": N_(
+        "cut the pack between %(low)d and %(high)d cards, "
+        "leaving at least %(packet)d in each packet"
+    ),
     "no_such_player": N_("there is no player %(player)d; seats are 0 and 1"),
     "discard_same_card": N_("lay away two different cards"),
     "discard_count": N_("lay away exactly two cards, not %(cards)d"),
@@ -38,7 +46,9 @@ ERROR_MESSAGES: dict[str, str] = {
     # cribkit.actions: reading a move sent as JSON
     "action_not_object": N_("an action is a JSON object with a 'type'"),
     "action_bad_player": N_("an action needs 'player': 0 or 1"),
-    "action_unknown_type": N_("unknown action type %(type)s: expected discard, play, go or next"),
+    "action_unknown_type": N_(
+        "unknown action type %(type)s: expected cut, discard, play, go or next"
+    ),
     # The engine adds the reader's detail in English; the translation says what is expected.
     "action_unreadable": N_(
         "bad %(type)s action: a play names one card (like 5H), a discard a list of two"

@@ -112,11 +112,18 @@ def _move_seed(game: Game) -> int:
 
 
 def computer_replies(game: Game, level: str) -> None:
-    """Let the computer move until it is the person's turn (it never hurries the show)."""
+    """Let the computer move until it is the person's turn (it never hurries the show).
+
+    In the cut for deal the person draws first and the computer after them. Between two
+    people (``FRIEND``) nobody moves for anyone.
+    """
     if level == FRIEND:
         return
     while not game.is_over and game.state.phase is not Phase.SHOW:
-        if COMPUTER not in game.state.players_to_move():
+        to_move = game.state.players_to_move()
+        if COMPUTER not in to_move:
+            return
+        if game.state.phase is Phase.CUT_FOR_DEAL and HUMAN in to_move:
             return
         strategy = strategy_for_level(level, seed=_move_seed(game))
         game.apply(strategy.choose(game.view(COMPUTER)))
@@ -422,7 +429,8 @@ class GameService:
 
     def set_player_name(self, player_id: str, name: str) -> str | None:
         """Remember a display name (blank clears it); at most 40 characters."""
-        cleaned = " ".join(name.split())[:40] or None
+        printable = "".join(ch if ch.isprintable() else " " for ch in name)  # no NUL for PostgreSQL
+        cleaned = " ".join(printable.split())[:40] or None
         with self.database.session() as session:
             row = session.get(PlayerRow, player_id)
             if row is None:

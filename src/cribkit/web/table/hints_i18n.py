@@ -12,7 +12,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Sequence
 
-from cribkit.actions import Go, NextHand
+from cribkit.actions import Cut, Go, NextHand
 from cribkit.analysis.hints import Hint
 from cribkit.cards import format_cards_unicode
 from cribkit.view import PlayerView
@@ -29,6 +29,8 @@ def hint_explanation(hint: Hint, view: PlayerView, translations: gettext.NullTra
         return tr(N_("The hand is over: move on to the next deal."))
     if isinstance(hint.action, Go):
         return tr(N_("No card fits on %(count)d: say go.")) % {"count": view.count}
+    if isinstance(hint.action, Cut):
+        return tr(N_("Cut anywhere: the deck is shuffled out of sight, so every place is as good."))
     if hint.discards:
         return _discard(hint, view, translations)
     return _play(hint, translations)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cribkit.actions import CutForDeal, Deal, Discard, Go, NextHand, Play, TurnStarter
+from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, NextHand, Play, TurnStarter
 from cribkit.cards import Card
 from cribkit.record import ReplayStep
 
@@ -23,12 +23,15 @@ class StepWords:
     player: int | None
     cards: tuple[Card, ...]
     count: int | None = None
+    position: int | None = None
 
 
 def describe_step(step: ReplayStep) -> StepWords:
     """What happened in ``step``, as a sentence kind plus its cards and count."""
     action = step.action
     match action:
+        case Cut(player, position):
+            return StepWords("cut_position", player, (), position=position)
         case CutForDeal(cards):
             return StepWords("cut", None, cards)
         case Deal():

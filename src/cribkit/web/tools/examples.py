@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from itertools import combinations
 
-from cribkit.actions import CutForDeal, Deal, Discard, TurnStarter
+from cribkit.actions import Cut, CutForDeal, Deal, Discard, TurnStarter
 from cribkit.cards import Card, parse_card, parse_cards
 from cribkit.events import Outcome, Pegs, ScoreEvent
 from cribkit.scoring import Breakdown, ScoreItem, ScoreKind, score_cards
@@ -176,7 +176,10 @@ def heels_example(before: int, pone: int, starter: str = "JH") -> HeelsExample:
     heels event and the outcome (the game ends at the cut on 121) are the engine's.
     """
     low, high = parse_card("AC"), parse_card("KD")
-    state = GameState().apply(CutForDeal((low, high))).state
+    state = GameState()
+    for seat in (0, 1):
+        state = state.apply(Cut(seat, seat)).state  # each draws a card of the spread
+    state = state.apply(CutForDeal((low, high), (0, 1))).state
     pegs = (Pegs(before, max(before - 1, 0)), Pegs(pone, max(pone - 1, 0)))
     state = dataclasses.replace(state, pegs=pegs)
     hands = tuple(parse_cards(text) for text in _HEELS_DEAL)
@@ -184,6 +187,7 @@ def heels_example(before: int, pone: int, starter: str = "JH") -> HeelsExample:
     for seat in (0, 1):
         state = state.apply(Discard(seat, (hands[seat][0], hands[seat][1]))).state
     card = parse_card(starter)
-    state, events = state.apply(TurnStarter(card))
+    state = state.apply(Cut(1, 20)).state  # the pone cuts the pack
+    state, events = state.apply(TurnStarter(card, 20))
     heels = next(event for event in events if event.item.kind is ScoreKind.HEELS)
     return HeelsExample(before, pone, card, heels, state.outcome)
