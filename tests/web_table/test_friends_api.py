@@ -85,7 +85,7 @@ def test_opening_a_table_gives_a_code_a_link_and_seat_zero(client: Any) -> None:
     assert view["table"]["code"] == data["code"]
     assert view["table"]["names"] == ["Ann", None]
     assert view["table"]["seated"] == [True, False]
-    assert len(view["hand"]) == 6 and view["opponent_has_discarded"] is False
+    assert view["legal_actions"] and all(a["player"] == 0 for a in view["legal_actions"])
 
 
 def test_the_friend_joins_seat_one_and_sees_only_their_own_hand(
@@ -116,7 +116,10 @@ def test_a_full_table_refuses_a_third_player_who_can_still_watch(
     assert watching.status_code == 200
     public = watching.json()
     assert public["hand"] == [] and public["legal_actions"] == [] and public["you"] is None
-    assert public["cards_held"] == [6, 6]
+    seen = [
+        browser.get(f"/api/games/{table['game_id']}").json() for browser in (client, other_client)
+    ]
+    assert public["cards_held"] == [len(view["hand"]) for view in seen]
     # The players joining again keep their own seats.
     assert join(client, table["code"]).json()["seat"] == 0
     assert join(other_client, table["code"]).json()["seat"] == 1
@@ -243,7 +246,7 @@ def test_a_rematch_is_one_new_game_for_the_same_two_players(
     host = client.get(f"/api/games/{first}").json()
     friend = other_client.get(f"/api/games/{first}").json()
     assert (host["you"], friend["you"]) == (0, 1)
-    assert host["phase"] == "discard" and host["version"] == 0
+    assert host["phase"] == "cut_for_deal" and host["version"] == 0
     assert host["table"]["seated"] == [True, True]
     # The new game has its own spectator code.
     assert third_client.get(f"/api/tables/{host['table']['code']}").status_code == 200
@@ -260,5 +263,5 @@ def test_the_computer_takes_the_empty_seat_only_when_the_host_allowed_it(
     answer = client.post(f"/api/tables/{table['code']}/computer")
     assert answer.status_code == 200 and answer.json()["seat"] == 0
     view = client.get(f"/api/games/{table['game_id']}").json()
-    assert view["opponent_has_discarded"] is True and view["level"] == "medium"
+    assert view["level"] == "medium" and view["computer"] == 1 and "table" not in view
     assert join(other_client, table["code"]).status_code == 409

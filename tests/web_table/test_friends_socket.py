@@ -63,7 +63,7 @@ def test_a_player_gets_their_view_at_once_and_again_after_the_other_moves(
             json={"action": friend["legal_actions"][0], "version": friend["version"]},
         ).json()
         after = next_view(socket, at_least=moved["version"])
-        assert after["opponent_has_discarded"] is True and after["you"] == 0
+        assert after["version"] == moved["version"] and after["you"] == 0
         assert not set(after["hand"]) & set(moved["hand"])
 
 
