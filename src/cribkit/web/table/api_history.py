@@ -41,7 +41,8 @@ _TEXT_ERRORS = {
 
 def history_of(loaded: LoadedGame) -> History:
     """The history the person has seen: the show only as far as their view reveals it."""
-    shown = len(paced_view(loaded.game, HUMAN, loaded.show_step).shows)
+    seat = HUMAN if loaded.seat is None else loaded.seat
+    shown = len(paced_view(loaded.game, seat, loaded.show_step).shows)
     return game_history(GameRecord.of(loaded.game), shown=shown)
 
 
