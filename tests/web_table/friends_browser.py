@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -57,12 +56,9 @@ def click_a_move(page: Any, view: dict[str, Any]) -> None:
     """Make one move the way a person would: cards, then the button."""
     types = {action["type"] for action in view["legal_actions"]}
     if "cut" in types:
-        # The table page has no cut control yet (the engine's Cut is new): the cut goes
-        # through the API from the same browser, and the page follows through its socket.
-        body = {"action": view["legal_actions"][0], "version": view["version"]}
-        origin = "/".join(page.url.split("/")[:3])
-        answer = page.request.post(f"{origin}/api/games/{view['id']}/actions", data=body)
-        assert answer.status == 200, answer.text()
+        # A face-down spread (or the pack): click one position, on its visible edge.
+        spread = page.locator("#spread button.cut-card:not([disabled])")
+        spread.nth(spread.count() // 2).click(position={"x": 3, "y": 12})
     elif "discard" in types:
         buttons = page.locator("#hand button.in-hand:not([disabled])")
         buttons.nth(0).click()
@@ -72,23 +68,22 @@ def click_a_move(page: Any, view: dict[str, Any]) -> None:
         page.locator("#hand button.in-hand:not([disabled])").first.click()
     elif "go" in types:
         page.click("#primary")
-    elif "next" in types:
-        next_deal = json.loads(page.text_content("#table-strings") or "{}")["next_deal"]
-        for _ in range(4):  # "Next count" steps through the show, then "Next deal"
-            label = page.inner_text("#primary")
-            page.click("#primary")
-            if label == next_deal:
-                break
+    elif "count" in types or "next" in types:
+        page.click("#primary")  # "Next count" lays the next count down, then "Next deal"
     else:
         raise AssertionError(f"nothing to click for {types}")
 
 
 def hidden_from_rail(views: list[dict[str, Any]]) -> set[str]:
-    """Cards no spectator may see now: in a hand or laid away, not yet played or shown."""
+    """Cards no spectator may see now: in a hand or laid away, not yet played or shown.
+
+    The cut for deal is face up for everyone (the pack is shuffled again before the deal,
+    so a cut card may be in a hand and still be shown beside the cut)."""
     secret: set[str] = set()
     shown: set[str] = set()
     for view in views:
         secret |= set(view["hand"]) | set(view["kept"]) | set(view["discarded"])
+        shown |= {card for cut in view["cut_for_deal"] for card in cut}
         shown |= {entry["card"] for entry in view["play_log"] if entry.get("card")}
         for show in view["shows"]:
             shown |= set(show["cards"])

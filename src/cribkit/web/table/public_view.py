@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cribkit.state import GameState, Phase
-from cribkit.web.table.games import LoadedGame
+from cribkit.web.table.games import HUMAN, LoadedGame
+from cribkit.web.table.pacing import paced_view, visible_events
 
 __all__ = ["public_payload", "table_block"]
 
@@ -23,10 +24,17 @@ def _cards_held(state: GameState) -> list[int]:
 
 
 def public_payload(loaded: LoadedGame) -> dict[str, Any]:
-    """The spectator's view of a game: the board and the play, never a hidden card."""
+    """The spectator's view of a game: the board and the play, never a hidden card.
+
+    During the show it is paced like the players' views: only the counts laid down so far,
+    the pegs and scores as they stood after them, no outcome until the winning count.
+    """
     state = loaded.game.state
     hand = state.hand_number
     held = _cards_held(state)
+    # Only the public fields of this (paced) view are read: shows, pegs, scores, outcome.
+    paced = paced_view(loaded.game, HUMAN, loaded.show_step)
+    events = visible_events(loaded.game, loaded.show_step)
     return {
         "id": loaded.id,
         "version": loaded.version,
@@ -35,11 +43,11 @@ def public_payload(loaded: LoadedGame) -> dict[str, Any]:
         "player": None,
         "you": None,
         "spectator": True,
-        "phase": state.phase.value,
+        "phase": paced.phase.value,
         "hand_number": hand,
         "dealer": state.dealer,
-        "scores": list(state.scores),
-        "pegs": [{"front": p.front, "back": p.back} for p in state.pegs],
+        "scores": list(paced.scores),
+        "pegs": [{"front": p.front, "back": p.back} for p in paced.pegs],
         "hand": [],
         "kept": [],
         "discarded": [],
@@ -53,16 +61,16 @@ def public_payload(loaded: LoadedGame) -> dict[str, Any]:
         "play_log": [entry.to_dict() for entry in state.play_log],
         "said_go": list(state.said_go),
         "to_play": state.to_play,
-        "shows": [show.to_dict() for show in state.shows],
+        "shows": [show.to_dict() for show in paced.shows],
         "cut_for_deal": [[str(c) for c in cut.cards] for cut in state.cuts],
-        "outcome": None if state.outcome is None else state.outcome.to_dict(),
+        "outcome": None if paced.outcome is None else paced.outcome.to_dict(),
         "legal_actions": [],
         "events": [
             {"seq": seq, **event.to_dict()}
-            for seq, event in enumerate(loaded.game.events)
+            for seq, event in enumerate(events)
             if event.hand_number == hand
         ],
-        "event_count": len(loaded.game.events),
+        "event_count": len(events),
     }
 
 
