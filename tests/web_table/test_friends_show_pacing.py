@@ -76,3 +76,24 @@ def test_either_friend_lays_the_next_count_and_the_rail_sees_only_what_is_laid(
     assert len(after["shows"]) == 2
     rail = third_client.get(f"/api/tables/{table['code']}").json()
     assert rail["shows"] == after["shows"] and rail["scores"] == after["scores"]
+
+
+def test_the_talk_read_back_after_a_reload_is_said_from_the_readers_seat(
+    client: Any, other_client: Any
+) -> None:
+    table = open_table(client, seed=31)
+    join(other_client, table["code"])
+    game_id = table["game_id"]
+    _to_a_counting_show({0: client, 1: other_client}, game_id, random.Random(5))
+    host = client.get(f"/api/games/{game_id}/history").json()["talk"]
+    friend = other_client.get(f"/api/games/{game_id}/history").json()["talk"]
+    assert len(host) == len(friend)
+    plays = [i for i, line in enumerate(host) if line["kind"] == "play"]
+    assert plays
+    for i in plays:
+        seat = host[i]["player"]
+        assert friend[i]["player"] == seat
+        # The same card played: "You" for its player, the other name for the other seat.
+        said = {0: host[i]["text"], 1: friend[i]["text"]}
+        assert said[seat].startswith("You"), said
+        assert not said[1 - seat].startswith("You"), said
