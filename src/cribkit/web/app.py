@@ -26,8 +26,18 @@ from cribkit.web.site.i18n import Catalogues
 from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
 from cribkit.web.site.templating import STATIC_DIR, build_environment
-from cribkit.web.table import api_games, api_history, routes_replay, routes_stats, routes_table
+from cribkit.web.table import (
+    api_games,
+    api_history,
+    api_tables,
+    routes_friends,
+    routes_replay,
+    routes_stats,
+    routes_table,
+)
 from cribkit.web.table.games import GameService
+from cribkit.web.table.live import runtime as live_runtime
+from cribkit.web.table.live import socket as live_socket
 from cribkit.web.tools import api_tools, routes_practice, routes_tools
 from cribkit.web.tools.tools import read_deal
 
@@ -50,7 +60,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     await run_in_threadpool(database.migrate)  # idempotent; `cribkit serve` ran it already
     if not settings.testing:
         await run_in_threadpool(_warm_up)
-    yield
+    async with live_runtime.running(app.state):
+        yield
     database.dispose()
 
 
@@ -70,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.jinja = build_environment(ROOM_DIRS)
     app.state.database = Database(settings.database_url)  # connects on first use
     app.state.games = GameService(app.state.database, testing=settings.testing)
+    live_runtime.install(app.state, settings, app.state.database, app.state.games)
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app)  # one error shape: ApiError under /api, error.html elsewhere
     room_statics: list[str | tuple[str, str]] = [(room.__name__, "static") for room in ROOMS]
@@ -80,6 +92,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_replay.router)
     app.include_router(api_games.router)
     app.include_router(api_history.router)
+    app.include_router(api_tables.router)
+    app.include_router(routes_friends.router)
+    app.include_router(live_socket.router)
     app.include_router(routes_tools.router)
     app.include_router(routes_practice.router)
     app.include_router(api_tools.router)

@@ -70,6 +70,12 @@ ERROR_MESSAGES: dict[str, str] = {
     "show_not_counted": N_("the show is still being counted: lay down the next count first"),
     "no_count_to_show": N_("there is no count left to show now"),
     "bad_seed": N_("a seed is a whole number from 0 to %(max)d"),
+    # cribkit.web.table.friends: tables between two people
+    "not_your_seat_friend": N_("that seat is not yours; your friend makes their own moves"),
+    "invite_not_found": N_("no table has that code, or its invite lapsed after a day unused"),
+    "table_full": N_("both seats at this table are taken; you can still watch"),
+    "computer_not_invited": N_("this table was opened for a friend only"),
+    "no_rematch": N_("a rematch is offered once a game between two people is over"),
 }
 """Catalogue message by code, or by ``code/action`` where the action changes the words."""
 

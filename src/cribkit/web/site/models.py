@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Float, Index, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, Float, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["AppSecret", "Base", "GameRow", "PlayerRow", "PracticeRow", "utcnow"]
+__all__ = [
+    "AppSecret",
+    "Base",
+    "GameRow",
+    "InviteRow",
+    "PlayerRow",
+    "PracticeRow",
+    "PresenceRow",
+    "utcnow",
+]
 
 
 def utcnow() -> datetime:
@@ -34,13 +43,25 @@ class PlayerRow(Base):
 
 
 class GameRow(Base):
-    """One game against the computer: its record, its version and what /stats needs."""
+    """One game: its record, its version, who sits where and what /stats needs.
+
+    ``player_id`` owns seat 0; ``opponent_id`` owns seat 1 in a game between two people
+    (None against the computer, and while an invited friend has not sat down yet). The
+    summary columns are seat 0's figures (``score_computer`` is seat 1's score).
+    """
 
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_player_status", "player_id", "status"),)
+    __table_args__ = (
+        Index("ix_games_player_status", "player_id", "status"),
+        Index("ix_games_opponent_status", "opponent_id", "status"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[str] = mapped_column(String(40))
+    opponent_id: Mapped[str | None] = mapped_column(String(40), default=None)
+    name_0: Mapped[str | None] = mapped_column(String(40), default=None)
+    name_1: Mapped[str | None] = mapped_column(String(40), default=None)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), default=None)
     level: Mapped[str] = mapped_column(String(16))
     status: Mapped[str] = mapped_column(String(16), default="active")
     record: Mapped[str] = mapped_column(Text)
@@ -62,6 +83,37 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class InviteRow(Base):
+    """A table a host opened for a friend: the short code, its game and when it lapses."""
+
+    __tablename__ = "invites"
+    __table_args__ = (Index("ix_invites_game", "game_id"),)
+
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32))
+    host_id: Mapped[str] = mapped_column(String(40))
+    computer_fills_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+
+
+class PresenceRow(Base):
+    """Open sockets of one seat in one app process, refreshed while they stay open.
+
+    One row per (game, seat, process), so two tabs in two processes count apart and a
+    process that dies simply stops refreshing its rows.
+    """
+
+    __tablename__ = "presence"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    node: Mapped[str] = mapped_column(String(40), primary_key=True)
+    connections: Mapped[int] = mapped_column(Integer, default=0)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class AppSecret(Base):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 
 from itsdangerous import BadSignature, URLSafeSerializer
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 
 from cribkit.web.site.settings import Settings
@@ -27,13 +27,13 @@ _SALT = "cribkit.player"
 _TEN_YEARS = 10 * 365 * 24 * 3600
 
 
-def _serializer(request: Request) -> URLSafeSerializer:
+def _serializer(request: HTTPConnection) -> URLSafeSerializer:
     settings: Settings = request.app.state.settings
     return URLSafeSerializer(settings.secret_key, salt=_SALT)
 
 
-def player_id_of(request: Request) -> str | None:
-    """The player id in the request's cookie, or None when absent or forged."""
+def player_id_of(request: HTTPConnection) -> str | None:
+    """The player id in the request's (or socket's) cookie, or None when absent or forged."""
     token = request.cookies.get(PLAYER_COOKIE)
     if not token:
         return None

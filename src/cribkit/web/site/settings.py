@@ -33,6 +33,10 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     secret_key: str = field(default="", repr=False)
     testing: bool = False
+    redis_url: str = ""
+    """Redis for the live fan-out between processes (else the database's own channel)."""
+    live_prefix: str = "cribkit"
+    """Prefix of the live channel's name, so apps sharing a server can keep apart."""
 
     def __post_init__(self) -> None:
         if not self.secret_key:
@@ -40,10 +44,13 @@ class Settings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        """Read ``CRIBKIT_DATABASE_URL``, ``CRIBKIT_SECRET_KEY`` and ``CRIBKIT_TESTING``."""
+        """Read ``CRIBKIT_DATABASE_URL``, ``CRIBKIT_SECRET_KEY``, ``CRIBKIT_TESTING``,
+        ``CRIBKIT_REDIS_URL`` and ``CRIBKIT_LIVE_PREFIX``."""
         env = os.environ if environ is None else environ
         return cls(
             database_url=env.get("CRIBKIT_DATABASE_URL") or DEFAULT_DATABASE_URL,
             secret_key=env.get("CRIBKIT_SECRET_KEY", ""),
             testing=env.get("CRIBKIT_TESTING", "").strip().lower() in _TRUE,
+            redis_url=env.get("CRIBKIT_REDIS_URL", "").strip(),
+            live_prefix=env.get("CRIBKIT_LIVE_PREFIX", "").strip() or "cribkit",
         )

@@ -1,8 +1,9 @@
 """The table's JSON API: start a game, read your view of it, make a move, ask for a hint.
 
-Every answer is built from the person's ``PlayerView`` (seat 0), which has no field for
-the computer's hand, the crib or the deck; the stored record (and its seed) never leaves
-the server while the game is on.
+Every answer is built from the person's ``PlayerView`` (seat 0 against the computer, the
+player's own seat at a table between two people), which has no field for the other
+hand, the crib or the deck; the stored record (and its seed) never leaves the server
+while the game is on.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from cribkit.web.table.games import (
     StaleVersionError,
 )
 from cribkit.web.table.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
+from cribkit.web.table.payloads import with_table
 
 __all__ = ["MAX_SEED", "game_payload", "router", "service_of"]
 
@@ -99,19 +101,20 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
     next one is asked for with the ``count`` move listed among the legal actions.
     """
     game = loaded.game
-    view = paced_view(game, HUMAN, loaded.show_step)
+    seat = HUMAN if loaded.seat is None else loaded.seat
+    view = paced_view(game, seat, loaded.show_step)
     events = visible_events(game, loaded.show_step)
     payload = view.to_dict()
     if loaded.counting:
-        payload["legal_actions"] = [{"type": NEXT_COUNT, "player": HUMAN}]
+        payload["legal_actions"] = [{"type": NEXT_COUNT, "player": seat}]
     hand = view.hand_number
     payload.update(
         id=loaded.id,
         version=loaded.version,
         level=loaded.level,
         status=loaded.status,
-        you=HUMAN,
-        computer=COMPUTER,
+        you=seat,
+        computer=None if loaded.between_people else COMPUTER,
         show_step=clamp_step(game, loaded.show_step),
         events=[
             {"seq": seq, **event.to_dict()}
@@ -148,7 +151,7 @@ def get_game(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    return game_payload(loaded)
+    return with_table(request.app.state, loaded, game_payload(loaded))
 
 
 @router.post("/{game_id}/actions", responses=_ERRORS)
@@ -160,10 +163,11 @@ def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
     except StaleVersionError as exc:
-        return _error(request, 409, exc, view=game_payload(exc.current))
+        current = with_table(request.app.state, exc.current, game_payload(exc.current))
+        return _error(request, 409, exc, view=current)
     except CribkitError as exc:
         return _error(request, 422, exc)
-    return game_payload(loaded)
+    return with_table(request.app.state, loaded, game_payload(loaded))
 
 
 @router.get("/{game_id}/hint", responses=_ERRORS)
@@ -173,7 +177,7 @@ def get_hint(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    view = paced_view(loaded.game, HUMAN, loaded.show_step)
+    view = paced_view(loaded.game, HUMAN if loaded.seat is None else loaded.seat, loaded.show_step)
     try:
         advice = hint(view)
     except CribkitError as exc:

@@ -41,12 +41,14 @@ _TEXT_ERRORS = {
 
 def history_of(loaded: LoadedGame) -> History:
     """The history the person has seen: the show only as far as their view reveals it."""
-    shown = len(paced_view(loaded.game, HUMAN, loaded.show_step).shows)
+    seat = HUMAN if loaded.seat is None else loaded.seat
+    shown = len(paced_view(loaded.game, seat, loaded.show_step).shows)
     return game_history(GameRecord.of(loaded.game), shown=shown)
 
 
-def history_payload(history: History, request: Request) -> dict[str, Any]:
-    """The history as JSON, each talk line already said in the reader's language."""
+def history_payload(history: History, request: Request, seat: int = HUMAN) -> dict[str, Any]:
+    """The history as JSON, each talk line already said in the reader's language and from
+    the reader's ``seat``."""
     tr = translator(request)
     return {
         "talk": [
@@ -54,7 +56,7 @@ def history_payload(history: History, request: Request) -> dict[str, Any]:
                 "hand_number": line.hand,
                 "kind": line.kind,
                 "player": line.player,
-                "text": talk_text(line, tr),
+                "text": talk_text(line, tr, seat),
                 "class": line.css,
             }
             for line in history.talk
@@ -78,7 +80,8 @@ def get_history(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    payload = history_payload(history_of(loaded), request)
+    seat = HUMAN if loaded.seat is None else loaded.seat
+    payload = history_payload(history_of(loaded), request, seat)
     payload.update(id=loaded.id, version=loaded.version, status=loaded.status)
     return payload
 

@@ -8,6 +8,11 @@ one is applied and the other gets ``StaleVersionError``.
 
 Beside the record each game keeps its *show step* (see ``pacing``): how many counts of
 the show are on the table. Laying down the next count is a versioned move like any other.
+
+A game between two people (level ``friend``) has an owner per seat: each player's cookie
+loads and moves only their own seat, and nobody moves for the computer; either of them may
+lay down the next count. Every stored move is announced through ``on_change(game_id,
+version)`` (the live fan-out subscribes to it); nothing about the cards goes with it.
 """
 
 from __future__ import annotations
@@ -18,10 +23,11 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 
 from cribkit.actions import PlayerAction, action_from_dict
 from cribkit.errors import CribkitError, IllegalActionError
@@ -36,17 +42,21 @@ from cribkit.web.table.summary import summarize
 
 __all__ = [
     "COMPUTER",
+    "FRIEND",
     "HUMAN",
     "GameNotFoundError",
     "GameService",
     "LoadedGame",
     "StaleVersionError",
+    "computer_replies",
     "level_available",
 ]
 
 HUMAN = 0
 """The person at the table always sits in seat 0."""
 COMPUTER = 1
+FRIEND = "friend"
+"""The level of a game between two people: both seats belong to players' cookies."""
 ACTIVE, FINISHED = "active", "finished"
 _CACHE_SIZE = 512
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -76,6 +86,12 @@ class LoadedGame:
     game: Game
     show_step: int = 1
     """How many counts of the current show are on the table."""
+    seat: int | None = HUMAN
+    """The seat of whoever loaded it (None: a spectator)."""
+    names: tuple[str | None, str | None] = (None, None)
+    seated: tuple[bool, bool] = (True, True)
+    """Whether each seat has its player (seat 1 waits for an invited friend)."""
+    rematch_id: str | None = None
 
     @property
     def counting(self) -> bool:
@@ -85,6 +101,10 @@ class LoadedGame:
     @property
     def status(self) -> str:
         return FINISHED if self.game.is_over and not self.counting else ACTIVE
+
+    @property
+    def between_people(self) -> bool:
+        return self.level == FRIEND
 
 
 def level_available(level: str) -> bool:
@@ -102,11 +122,14 @@ def _move_seed(game: Game) -> int:
     return int.from_bytes(digest.digest()[:8], "big")
 
 
-def _computer_replies(game: Game, level: str) -> None:
+def computer_replies(game: Game, level: str) -> None:
     """Let the computer move until it is the person's turn (it never hurries the show).
 
-    In the cut for deal the person draws first and the computer after them.
+    In the cut for deal the person draws first and the computer after them. Between two
+    people (``FRIEND``) nobody moves for anyone.
     """
+    if level == FRIEND:
+        return
     while not game.is_over and game.state.phase is not Phase.SHOW:
         to_move = game.state.players_to_move()
         if COMPUTER not in to_move:
@@ -186,21 +209,40 @@ def _summary_values(game: Game, show_step: int) -> dict[str, Any]:
     return values
 
 
-def _read_action(data: object) -> PlayerAction:
+def _read_action(data: object, seat: int, level: str) -> PlayerAction:
     action = action_from_dict(data)
-    if action.player != HUMAN:
-        raise IllegalActionError(
-            "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
-        )
+    _check_seat(action.player, seat, level)
     return action
 
 
-def _next_count(loaded: LoadedGame, data: dict[Any, Any]) -> int:
-    """The show step after the person asks for the next count (checked, like a move)."""
-    if data.get("player") != HUMAN or isinstance(data.get("player"), bool):
+def _check_seat(player: object, seat: int, level: str) -> None:
+    """Refuse a move for a seat the mover does not own (a bool is no seat number)."""
+    if player == seat and not isinstance(player, bool):
+        return
+    if level == FRIEND:
         raise IllegalActionError(
-            "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
+            "that seat is not yours; your friend makes their own moves",
+            code="not_your_seat_friend",
         )
+    raise IllegalActionError(
+        "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
+    )
+
+
+ChangeHook = Callable[[str, int], None]
+"""Called with (game id, new version) after every stored change."""
+
+
+def _no_hook(_game_id: str, _version: int) -> None:
+    return None
+
+
+def _next_count(loaded: LoadedGame, seat: int, data: dict[Any, Any]) -> int:
+    """The show step after the mover asks for the next count (checked, like a move).
+
+    Either player at a friend table may lay it down, each naming their own seat.
+    """
+    _check_seat(data.get("player"), seat, loaded.level)
     if not loaded.counting:
         raise IllegalActionError("there is no count left to show now", code="no_count_to_show")
     return clamp_step(loaded.game, loaded.show_step) + 1
@@ -213,25 +255,32 @@ class GameService:
         self.database = database
         self.testing = testing
         self._cache = _GameCache()
+        self.on_change: ChangeHook = _no_hook
 
     # ------------------------------------------------------------ games
 
     def create(self, player_id: str, level: str, *, seed: int | None = None) -> LoadedGame:
         """Start a game at ``level``; ``seed`` is used only on a test server."""
-        if level not in LEVELS:
+        return self.create_game(player_id, level, seed=seed)
+
+    def create_game(
+        self, player_id: str, level: str, *, seed: int | None = None, **columns: Any
+    ) -> LoadedGame:
+        """Start a game at ``level`` (or ``FRIEND``) with extra row ``columns`` (names)."""
+        if level != FRIEND and level not in LEVELS:
             raise CribkitError(
                 f"unknown level {level!r}: choose easy, medium or hard",
                 code="unknown_level",
                 params={"level": repr(level)},
             )
-        if not level_available(level):
+        if level != FRIEND and not level_available(level):
             raise CribkitError(
                 f"the {level} level is not available yet; choose another",
                 code="level_unavailable",
                 params={"level": level},
             )
         game = Game(seed=seed if self.testing else None)
-        _computer_replies(game, level)
+        computer_replies(game, level)
         record = GameRecord.of(game).to_text()
         game_id = secrets.token_urlsafe(12)
         now = utcnow()
@@ -246,6 +295,7 @@ class GameService:
             created_at=now,
             finished_at=None,
             **{key: 0 for key in _ZERO_COLUMNS},
+            **columns,
         )
         for key, value in _summary_values(game, 1).items():
             setattr(row, key, value)
@@ -253,29 +303,63 @@ class GameService:
             session.add(row)
             session.commit()
         self._cache.put(game_id, record, game)
-        return LoadedGame(game_id, level, 0, game)
+        names = (columns.get("name_0"), columns.get("name_1"))
+        return LoadedGame(game_id, level, 0, game, 1, names=names, seated=(True, level != FRIEND))
 
     def load(self, player_id: str | None, game_id: str) -> LoadedGame:
         """The player's game, rebuilt from its record; anyone else's is "not found"."""
-        if not _GAME_ID.fullmatch(game_id):
+        row = self._row(game_id)
+        seat = None if row is None or player_id is None else _seat_in(row, player_id)
+        if row is None or seat is None:
             raise GameNotFoundError("there is no such game at this table", code="game_not_found")
+        return self._rebuild(game_id, row, seat)
+
+    def seat_of(self, game_id: str, player_id: str | None) -> int | None:
+        """The seat ``player_id`` owns in the game, or None."""
+        row = None if player_id is None else self._row(game_id)
+        return None if row is None or player_id is None else _seat_in(row, player_id)
+
+    def load_any(self, game_id: str) -> LoadedGame | None:
+        """Any game by id, seen from no seat (for the public view)."""
+        row = self._row(game_id)
+        return None if row is None else self._rebuild(game_id, row, None)
+
+    def _row(self, game_id: str) -> Any:
+        if not _GAME_ID.fullmatch(game_id):
+            return None
         with self.database.session() as session:
-            row = session.execute(
+            return session.execute(
                 select(
                     GameRow.player_id,
+                    GameRow.opponent_id,
                     GameRow.level,
                     GameRow.version,
                     GameRow.record,
                     GameRow.show_step,
+                    GameRow.name_0,
+                    GameRow.name_1,
+                    GameRow.rematch_id,
                 ).where(GameRow.id == game_id)
             ).one_or_none()
-        if row is None or player_id is None or row.player_id != player_id:
-            raise GameNotFoundError("there is no such game at this table", code="game_not_found")
+
+    def _rebuild(self, game_id: str, row: Any, seat: int | None) -> LoadedGame:
         game = self._cache.get(game_id, row.record)
         if game is None:
             game = GameRecord.parse(row.record, check=False).to_game()
             self._cache.put(game_id, row.record, game)
-        return LoadedGame(game_id, row.level, row.version, game, row.show_step)
+        seated = (True, row.level != FRIEND or row.opponent_id is not None)
+        names = (row.name_0, row.name_1)
+        return LoadedGame(
+            game_id,
+            row.level,
+            row.version,
+            game,
+            row.show_step,
+            seat,
+            names,
+            seated,
+            row.rematch_id,
+        )
 
     def apply(
         self, player_id: str | None, game_id: str, data: object, version: object
@@ -293,41 +377,61 @@ class GameService:
                 loaded,
                 code="stale_version",
             )
+        assert loaded.seat is not None
         game = loaded.game
         if isinstance(data, dict) and data.get("type") == NEXT_COUNT:
-            show_step = _next_count(loaded, data)
+            show_step = _next_count(loaded, loaded.seat, data)
         else:
             if loaded.counting:
                 raise IllegalActionError(
                     "the show is still being counted: lay down the next count first",
                     code="show_not_counted",
                 )
-            game.apply(_read_action(data))  # checks first: illegal raises, changes nothing
-            _computer_replies(game, loaded.level)
+            action = _read_action(data, loaded.seat, loaded.level)
+            game.apply(action)  # checks first: an illegal move raises and changes nothing
+            computer_replies(game, loaded.level)
             show_step = 1
+        if not self.store(game_id, game, version, show_step):
+            raise StaleVersionError(
+                "another move was made at the same moment; the table now shows it",
+                self.load(player_id, game_id),
+                code="stale_race",
+            )
+        return replace(loaded, version=version + 1, game=game, show_step=show_step)
+
+    def store(self, game_id: str, game: Game, version: int, show_step: int, **columns: Any) -> bool:
+        """Write ``game`` at ``show_step`` as version ``version + 1`` if the stored one is
+        still ``version``.
+
+        Returns False (and changes nothing) when another move got there first; on success
+        the change is announced to ``on_change``.
+        """
         record = GameRecord.of(game).to_text()
         with self.database.session() as session:
             result = session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.version == version)
-                .values(record=record, version=version + 1, **_summary_values(game, show_step))
+                .values(
+                    record=record,
+                    version=version + 1,
+                    **_summary_values(game, show_step),
+                    **columns,
+                )
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 session.rollback()
-                raise StaleVersionError(
-                    "another move was made at the same moment; the table now shows it",
-                    self.load(player_id, game_id),
-                    code="stale_race",
-                )
+                return False
             session.commit()
         self._cache.put(game_id, record, game)
-        return LoadedGame(game_id, loaded.level, version + 1, game, show_step)
+        self.on_change(game_id, version + 1)
+        return True
 
     def record_text(self, player_id: str | None, game_id: str) -> str:
         """A finished game's record (the deck is no secret once the game is over)."""
         with self.database.session() as session:
             row = session.get(GameRow, game_id) if _GAME_ID.fullmatch(game_id) else None
-        if row is None or row.player_id != player_id or row.status != FINISHED:
+        seated = row is not None and player_id in (row.player_id, row.opponent_id)
+        if row is None or player_id is None or not seated or row.status != FINISHED:
             raise GameNotFoundError(
                 "there is no such finished game", code="finished_game_not_found"
             )
@@ -342,23 +446,24 @@ class GameService:
         with self.database.session() as session:
             return session.scalar(
                 select(GameRow.id)
-                .where(GameRow.player_id == player_id, GameRow.status == ACTIVE)
+                .where(_owned_by(player_id), GameRow.status == ACTIVE)
                 .order_by(GameRow.updated_at.desc())
                 .limit(1)
             )
 
     def finished_games(self, player_id: str | None) -> list[GameRow]:
-        """The player's finished games, newest first."""
+        """The player's finished games, newest first, each seen from the player's seat."""
         if player_id is None:
             return []
         with self.database.session() as session:
-            return list(
+            rows = list(
                 session.scalars(
                     select(GameRow)
-                    .where(GameRow.player_id == player_id, GameRow.status == FINISHED)
+                    .where(_owned_by(player_id), GameRow.status == FINISHED)
                     .order_by(GameRow.finished_at.desc())
                 )
             )
+        return [row if row.player_id == player_id else _from_seat_one(row) for row in rows]
 
     def active_count(self, player_id: str | None) -> int:
         if player_id is None:
@@ -367,7 +472,7 @@ class GameService:
             count = session.scalar(
                 select(func.count())
                 .select_from(GameRow)
-                .where(GameRow.player_id == player_id, GameRow.status == ACTIVE)
+                .where(_owned_by(player_id), GameRow.status == ACTIVE)
             )
         return int(count or 0)
 
@@ -392,6 +497,49 @@ class GameService:
                 row.name = cleaned
             session.commit()
         return cleaned
+
+
+def _owned_by(player_id: str) -> Any:
+    """Games where ``player_id`` holds a seat (seat 1 only between two people)."""
+    return or_(
+        GameRow.player_id == player_id,
+        (GameRow.opponent_id == player_id) & (GameRow.level == FRIEND),
+    )
+
+
+def _from_seat_one(row: GameRow) -> GameRow:
+    """A finished row as seat 1 sees it: its own figures and scores first, names swapped.
+
+    The stored summary columns are seat 0's; seat 1's are taken from the record (a
+    detached copy, never written back).
+    """
+    assert row.winner is not None
+    figures = summarize(GameRecord.parse(row.record, check=False), COMPUTER)
+    columns = {column.key: getattr(row, column.key) for column in GameRow.__table__.columns}
+    columns.update(
+        winner=1 - row.winner,
+        score_player=row.score_computer,
+        score_computer=row.score_player,
+        name_0=row.name_1,
+        name_1=row.name_0,
+        hand_points=figures.hand_points,
+        hands_shown=figures.hands_shown,
+        crib_points=figures.crib_points,
+        cribs_shown=figures.cribs_shown,
+        play_points=figures.play_points,
+        deals_played=figures.deals_played,
+        best_hand=figures.best_hand,
+    )
+    return GameRow(**columns)
+
+
+def _seat_in(row: Any, player_id: str) -> int | None:
+    """The seat ``player_id`` owns in the game row, or None."""
+    if row.player_id == player_id:
+        return HUMAN
+    if row.level == FRIEND and row.opponent_id == player_id:
+        return COMPUTER
+    return None
 
 
 _ZERO_COLUMNS = (

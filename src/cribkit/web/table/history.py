@@ -177,12 +177,12 @@ def game_history(
     return History(tuple(talk), _sheet(steps, hidden))
 
 
-def _who(player: int | None, tr: gettext.NullTranslations) -> str:
-    return tr.gettext(SCRIPT_STRINGS["you"] if player == 0 else SCRIPT_STRINGS["computer"])
+def _who(player: int | None, tr: gettext.NullTranslations, seat: int) -> str:
+    return tr.gettext(SCRIPT_STRINGS["you"] if player == seat else SCRIPT_STRINGS["computer"])
 
 
-def _show_title(show: Show, tr: gettext.NullTranslations) -> str:
-    mine = show.player == 0
+def _show_title(show: Show, tr: gettext.NullTranslations, seat: int) -> str:
+    mine = show.player == seat
     if show.context is ScoreContext.CRIB:
         key = "your_crib" if mine else "computer_crib"
     else:
@@ -194,31 +194,34 @@ def _say(key: str, tr: gettext.NullTranslations, **values: object) -> str:
     return tr.gettext(SCRIPT_STRINGS[key]).format(**values)
 
 
-def talk_text(line: TalkLine, tr: gettext.NullTranslations) -> str:
-    """``line`` in the reader's language, word for word as the live table says it."""
+def talk_text(line: TalkLine, tr: gettext.NullTranslations, seat: int = 0) -> str:
+    """``line`` in the reader's language, word for word as the live table says it to the
+    player in ``seat`` (seat 1 at a table between two people)."""
     match line.kind:
         case "cut":
-            you, computer = (card.unicode for card in line.cards)
+            you, computer = (line.cards[seat].unicode, line.cards[1 - seat].unicode)
             text = _say("cut_line", tr, you=you, computer=computer)
             return f"{text} {_say('cut_again', tr)}" if line.tie else text
         case "deal":
             hand = _say("hand_no", tr, n=line.hand)
-            dealer = _say("you_deal" if line.player == 0 else "computer_deals", tr)
+            dealer = _say("you_deal" if line.player == seat else "computer_deals", tr)
             return _say("hand_line", tr, hand=hand, dealer=dealer)
         case "starter":
             return _say("starter_line", tr, card=line.cards[0].unicode)
         case "play":
-            who = _who(line.player, tr)
+            who = _who(line.player, tr, seat)
             return _say("played", tr, who=who, card=line.cards[0].unicode, count=line.count)
         case "go":
-            return _say("said_go", tr, who=_who(line.player, tr))
+            return _say("said_go", tr, who=_who(line.player, tr, seat))
         case "scored":
             assert line.event is not None
             item = line.event.item
             label = tr.gettext(KIND_LABELS[item.kind])
-            said = _say("scored", tr, who=_who(line.player, tr), points=item.points, label=label)
+            said = _say(
+                "scored", tr, who=_who(line.player, tr, seat), points=item.points, label=label
+            )
             return f"{said}  “{item.call}”"
     assert line.show is not None
-    whose = _show_title(line.show, tr)
+    whose = _show_title(line.show, tr, seat)
     breakdown = line.show.breakdown
     return _say("show_line", tr, whose=whose, call=breakdown.call, total=breakdown.total)

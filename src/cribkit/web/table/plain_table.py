@@ -52,7 +52,7 @@ def _current_series(log: tuple[PlayLogEntry, ...]) -> tuple[PlayLogEntry, ...]:
 
 
 def plain_table(loaded: LoadedGame) -> PlainTable:
-    view = paced_view(loaded.game, HUMAN, loaded.show_step)
+    view = paced_view(loaded.game, HUMAN if loaded.seat is None else loaded.seat, loaded.show_step)
     actions = view.legal_actions
     return PlainTable(
         game_id=loaded.id,
@@ -68,9 +68,11 @@ def plain_table(loaded: LoadedGame) -> PlainTable:
     )
 
 
-def form_action(kind: str, card: str, cards: list[str], position: str) -> dict[str, object]:
-    """The JSON form of the move a button posted (the service checks it like any other)."""
-    data: dict[str, object] = {"type": kind, "player": HUMAN}
+def form_action(
+    kind: str, card: str, cards: list[str], position: str, seat: int = HUMAN
+) -> dict[str, object]:
+    """The JSON form of the move a button posted from ``seat`` (the service checks it)."""
+    data: dict[str, object] = {"type": kind, "player": seat}
     if kind == "play":
         data["card"] = card
     elif kind == "discard":

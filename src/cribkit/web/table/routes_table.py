@@ -22,7 +22,9 @@ from cribkit.web.site.players_identity import issue_player, player_id_of, rememb
 from cribkit.web.site.templating import render
 from cribkit.web.table.api_games import MAX_SEED, service_of
 from cribkit.web.table.api_history import history_of
+from cribkit.web.table.friend_strings import friend_script_strings
 from cribkit.web.table.games import (
+    HUMAN,
     GameNotFoundError,
     LoadedGame,
     StaleVersionError,
@@ -53,6 +55,7 @@ def _script_strings(request: Request) -> dict[str, object]:
     tr = translator(request)
     strings: dict[str, object] = {key: tr.gettext(text) for key, text in SCRIPT_STRINGS.items()}
     strings["kinds"] = {kind.value: tr.gettext(text) for kind, text in KIND_LABELS.items()}
+    strings.update(friend_script_strings(tr))
     return strings
 
 
@@ -74,10 +77,12 @@ def _table(
     *,
     problem: str = "",
     status_code: int = 200,
+    watch_code: str = "",
 ) -> HTMLResponse:
+    """The table page; a watcher (``loaded.seat`` None) gets no scriptless hand to see."""
     settings = request.app.state.settings
     seed = request.query_params.get("seed", "") if settings.testing else ""
-    plain = None if loaded is None else plain_table(loaded)
+    plain = None if loaded is None or loaded.seat is None else plain_table(loaded)
     pegs = peg_marks(plain.view.pegs) if plain is not None else None
     return render(
         request,
@@ -92,6 +97,7 @@ def _table(
             "problem": problem,
             "strings": _script_strings(request),
             "seed": seed if seed.isdigit() else "",
+            "watch_code": watch_code,
         },
         status_code=status_code,
     )
@@ -137,7 +143,8 @@ def plain_move(
 ) -> Response:
     """One move from a form button (no script needed); back to the table afterwards."""
     number = int(version) if version.isdigit() and len(version) < 10 else None
-    action = form_action(kind, card, cards or [], position)
+    seat = service_of(request).seat_of(game_id, player_id_of(request))
+    action = form_action(kind, card, cards or [], position, HUMAN if seat is None else seat)
     try:
         service_of(request).apply(player_id_of(request), game_id, action, number)
     except GameNotFoundError as exc:

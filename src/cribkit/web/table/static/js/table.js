@@ -1,6 +1,8 @@
 // The table: drives /api/games with the person's view only, and draws it.
 // No bundler, no other host: an ES module loaded by templates/table.html.
+import { adoptNames, drawFriendPanel, seatOf, wireFriendForms } from "./friend.js";
 import { refreshHistory } from "./history.js";
+import { openLive } from "./live.js";
 
 const root = document.getElementById("table");
 const T = JSON.parse(document.getElementById("table-strings").textContent);
@@ -52,8 +54,13 @@ function backElement() {
   return el;
 }
 
+// The seat the page looks from: the player's own (seat 0 against the computer).
+function me() {
+  return seatOf(state.view);
+}
+
 function who(player) {
-  return player === 0 ? T.you : T.computer;
+  return player === me() ? T.you : T.computer;
 }
 
 // ------------------------------------------------------------------ network
@@ -192,14 +199,15 @@ function announce(view, { quiet = false } = {}) {
     state.announcedShows.clear();
     if (!quiet) {
       if (view.hand_number === 1 && view.cut_for_deal.length) {
+        const mine = seatOf(view);
         for (const cut of view.cut_for_deal.slice(0, -1)) {
-          talk(`${fill(T.cut_line, { you: cardText(cut[0]), computer: cardText(cut[1]) })} ${T.cut_again}`);
+          talk(`${fill(T.cut_line, { you: cardText(cut[mine]), computer: cardText(cut[1 - mine]) })} ${T.cut_again}`);
         }
         const last = view.cut_for_deal[view.cut_for_deal.length - 1];
-        talk(fill(T.cut_line, { you: cardText(last[0]), computer: cardText(last[1]) }));
+        talk(fill(T.cut_line, { you: cardText(last[mine]), computer: cardText(last[1 - mine]) }));
       }
       const hand = fill(T.hand_no, { n: view.hand_number });
-      talk(fill(T.hand_line, { hand, dealer: view.dealer === 0 ? T.you_deal : T.computer_deals }), "deal");
+      talk(fill(T.hand_line, { hand, dealer: view.dealer === seatOf(view) ? T.you_deal : T.computer_deals }), "deal");
     }
   }
   const fresh = view.events.filter((e) => e.seq > state.lastSeq);
@@ -241,13 +249,16 @@ function takeEvents(events, test, quiet) {
 // ------------------------------------------------------------------ drawing
 
 function update(view) {
+  const previous = state.view;
+  if (previous && previous.id === view.id && view.version < previous.version) return; // stale news
   const first = state.view === null;
+  adoptNames(T, view);
   if (first || view.version !== state.view.version) {
     $("hint-box").hidden = true;
     state.suggested.clear();
   }
   announce(view, { quiet: first });
-  if (first && view.version > 0) talk(T.resumed);
+  if (first && view.version > 0 && view.you !== null) talk(T.resumed);
   state.view = view;
   render();
   refreshHistory(view, first);
@@ -332,7 +343,8 @@ function placePegs(view) {
     $(`gain-${player}`).textContent = pegs.front > 0 ? `(+${gain})` : "";
   }
   const title = document.getElementById("pegboard-title");
-  title.textContent = fill(T.board_title, { you: view.pegs[0].front, computer: view.pegs[1].front });
+  const mine = me();
+  title.textContent = fill(T.board_title, { you: view.pegs[mine].front, computer: view.pegs[1 - mine].front });
 }
 
 function renderHand(view) {
@@ -413,18 +425,19 @@ function renderSpots(view) {
   opp.replaceChildren(...Array.from({ length: view.opponent_cards_held }, backElement));
   const starter = $("starter");
   starter.replaceChildren(view.starter ? cardElement(view.starter) : backElement());
-  const cribCards = (view.discarded.length ? 2 : 0) + (view.opponent_has_discarded ? 2 : 0);
+  const laidAway = view.discarded.length || (view.has_discarded && view.has_discarded[0]);
+  const cribCards = (laidAway ? 2 : 0) + (view.opponent_has_discarded ? 2 : 0);
   const crib = $("crib");
   const inShow = view.shows.some((s) => s.context === "crib");
   crib.replaceChildren(...(inShow ? [] : Array.from({ length: cribCards }, backElement)));
-  $("crib-label").textContent = view.dealer === 0 ? T.your_crib : T.computer_crib;
+  $("crib-label").textContent = view.dealer === me() ? T.your_crib : T.computer_crib;
   $("meta").textContent = view.hand_number
-    ? `${fill(T.hand_no, { n: view.hand_number })} · ${view.dealer === 0 ? T.you_deal : T.computer_deals}` : "";
+    ? `${fill(T.hand_no, { n: view.hand_number })} · ${view.dealer === me() ? T.you_deal : T.computer_deals}` : "";
 }
 
 function showTitle(show) {
-  if (show.context === "crib") return show.player === 0 ? T.your_crib : T.computer_crib;
-  return show.player === 0 ? T.your_hand : T.computer_hand;
+  if (show.context === "crib") return show.player === me() ? T.your_crib : T.computer_crib;
+  return show.player === me() ? T.your_hand : T.computer_hand;
 }
 
 function showTable(show) {
@@ -513,7 +526,7 @@ function renderControls(view) {
   primary.onclick = null;
   const status = $("status");
   if (legal("discard").length) {
-    status.textContent = view.dealer === 0 ? T.choose_two_yours : T.choose_two_theirs;
+    status.textContent = view.dealer === me() ? T.choose_two_yours : T.choose_two_theirs;
     primary.hidden = false;
     primary.textContent = T.lay_away;
     primary.disabled = state.busy || state.selected.size !== 2;
@@ -537,6 +550,7 @@ function renderControls(view) {
       primary.onclick = () => send(legal("count")[0]);
     } else {
       primary.textContent = T.next_deal;
+      primary.hidden = !legal("next").length; // a spectator watches the deal move on
       primary.onclick = () => send(legal("next")[0]);
     }
   } else if (legal("cut").length) {
@@ -555,8 +569,9 @@ function renderBanner(view) {
     banner.hidden = true;
     return;
   }
-  const [you, computer] = view.outcome.scores;
-  const won = view.outcome.winner === 0;
+  const mine = me();
+  const [you, computer] = [view.outcome.scores[mine], view.outcome.scores[1 - mine]];
+  const won = view.outcome.winner === mine;
   $("banner-text").textContent = won ? fill(T.you_win, { you, computer }) : fill(T.computer_wins, { you, computer });
   banner.classList.toggle("won", won);
   banner.classList.toggle("lost", !won);
@@ -598,6 +613,8 @@ function render() {
   renderBanner(view);
   root.dataset.phase = view.phase;
   root.dataset.version = String(view.version);
+  for (const line of drawFriendPanel(T, view, state.drawn)) talk(line, "deal");
+  state.drawn = view;
 }
 
 // ------------------------------------------------------------------ the cut
@@ -644,12 +661,13 @@ function renderCut(view) {
   const showCut = pairs.length > 0 && (view.phase === "cut_for_deal" || (view.hand_number === 1 && view.phase === "discard"));
   box.hidden = !showCut;
   if (showCut) {
-    const [mine, theirs] = pairs[pairs.length - 1];
+    const cut = pairs[pairs.length - 1];
+    const [mine, theirs] = [cut[me()], cut[1 - me()]];
     const line = document.createElement("p");
     line.append(`${T.you} `, cardElement(mine), ` · ${T.computer} `, cardElement(theirs));
     const verdict = document.createElement("p");
     verdict.className = "verdict";
-    verdict.textContent = view.phase === "cut_for_deal" ? T.cut_again : (view.dealer === 0 ? T.you_deal : T.computer_deals);
+    verdict.textContent = view.phase === "cut_for_deal" ? T.cut_again : (view.dealer === me() ? T.you_deal : T.computer_deals);
     box.replaceChildren(line, verdict);
   }
 }
@@ -753,10 +771,34 @@ async function startGame(form) {
   }
 }
 
+// A table between two people (or one watched) follows the game live.
+function follow(view) {
+  if (state.live || !view.table) return;
+  const watch = root.dataset.watch || "";
+  const url = watch ? `/api/tables/${watch}` : `/api/games/${view.id}`;
+  state.live = openLive({
+    gameId: view.id,
+    code: watch,
+    onView: (fresh) => {
+      if (!state.busy) update(fresh);
+    },
+    onState: (open) => {
+      root.dataset.live = open ? "open" : "down";
+      $("live-note").textContent = open ? "" : T.live_down;
+    },
+    poll: async () => {
+      const { status, data } = await api("GET", url);
+      return status === 200 ? data : null;
+    },
+  });
+}
+
 async function resume(id) {
-  const { status, data } = await api("GET", `/api/games/${id}`);
+  const watch = root.dataset.watch || "";
+  const { status, data } = await api("GET", watch ? `/api/tables/${watch}` : `/api/games/${id}`);
   if (status === 200) {
     update(data);
+    follow(data);
   } else {
     $("newgame").hidden = false;
     $("play-area").hidden = true;
@@ -776,6 +818,7 @@ $("fast-play").addEventListener("change", (event) => {
     // private windows may refuse storage: the pause simply stays
   }
 });
+wireFriendForms();
 document.addEventListener("keydown", onKey);
 root.classList.add("scripted");
 if (root.dataset.game) resume(root.dataset.game);

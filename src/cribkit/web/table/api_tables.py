@@ -1,0 +1,165 @@
+"""The JSON API of tables between two people: open one, join by code, watch, rematch.
+
+A host's cookie owns seat 0, the friend's cookie seat 1; after that both play through
+``/api/games/{id}`` like any game. ``GET /api/tables/{code}`` is the spectators' public
+view (see ``public_view``), never a hand or the crib before the rules reveal them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, Response, status
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from cribkit.errors import CribkitError
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
+from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.table.api_games import Seed
+from cribkit.web.table.friends import (
+    FriendTables,
+    InviteNotFoundError,
+    SeatTakenError,
+    format_code,
+)
+from cribkit.web.table.games import GameNotFoundError, LoadedGame
+from cribkit.web.table.live.presence import PresenceBook
+from cribkit.web.table.public_view import public_payload, table_block
+
+__all__ = ["friends_of", "invite_link", "public_table", "router"]
+
+router = APIRouter(tags=["tables"], responses=ERROR_RESPONSES)
+
+
+class OpenTable(BaseModel):
+    # Strict like the games API: a JSON 0 is not false, unknown fields are refused.
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    name: str = Field(default="", max_length=200, description="The host's name at the table.")
+    computer_fills_in: bool = Field(
+        default=False, description="Whether the host may seat the computer if nobody comes."
+    )
+    seed: Seed | None = Field(
+        default=None, description="Honoured only when the server runs in testing mode."
+    )
+
+
+class JoinTable(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    name: str = Field(default="", max_length=200, description="The friend's name at the table.")
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {
+        "model": ApiError,
+        "description": "No table has that code, or its invite lapsed after a day unused.",
+    },
+    409: {"model": ApiError, "description": "Both seats are taken (or no rematch yet)."},
+}
+
+
+def friends_of(request: Request) -> FriendTables:
+    tables: FriendTables = request.app.state.friends
+    return tables
+
+
+def invite_link(request: Request, code: str) -> str:
+    """The address a friend opens to sit down (or watch, once both seats are taken)."""
+    return f"{str(request.base_url).rstrip('/')}/t/{format_code(code)}"
+
+
+def _error(request: Request, status_code: int, error: CribkitError) -> JSONResponse:
+    return api_error(request, status_code, error)
+
+
+def public_table(state: Any, loaded: LoadedGame, code: str) -> dict[str, Any]:
+    """The public view with the table's names, seats and presence (``state``: app.state)."""
+    presence: PresenceBook = state.presence
+    payload = public_payload(loaded)
+    connected = presence.connected(loaded.id)
+    payload["table"] = table_block(loaded, code=format_code(code), connected=connected)
+    return payload
+
+
+@router.post("/api/tables", status_code=status.HTTP_201_CREATED, responses=_ERRORS)
+def open_table(request: Request, response: Response, body: OpenTable) -> Any:
+    """Open a table for a friend: the answer has the code, the link and the host's seat."""
+    player_id, is_new = issue_player(request)
+    tables = friends_of(request)
+    seed = body.seed if tables.games.testing else None
+    invite, loaded = tables.open(
+        player_id, body.name, computer_fills_in=body.computer_fills_in, seed=seed
+    )
+    if body.name.strip():
+        tables.games.set_player_name(player_id, body.name)
+    if is_new:
+        remember_player(request, response, player_id)
+    return {
+        "code": format_code(invite.code),
+        "link": invite_link(request, invite.code),
+        "game_id": loaded.id,
+        "seat": loaded.seat,
+    }
+
+
+@router.post("/api/tables/{code}/join", responses=_ERRORS)
+def join_table(request: Request, response: Response, code: str, body: JoinTable) -> Any:
+    """Take the empty seat (your own again if you already sit here)."""
+    player_id, is_new = issue_player(request)
+    tables = friends_of(request)
+    try:
+        invite, seat = tables.join(code, player_id, body.name)
+    except InviteNotFoundError as exc:
+        return _error(request, 404, exc)
+    except SeatTakenError as exc:
+        return _error(request, 409, exc)
+    if body.name.strip():
+        tables.games.set_player_name(player_id, body.name)
+    if is_new:
+        remember_player(request, response, player_id)
+    return {"game_id": invite.game_id, "seat": seat}
+
+
+@router.get("/api/tables/{code}", responses=_ERRORS)
+def watch_table(request: Request, code: str) -> Any:
+    """The public view for anyone with the code: the board, the play, the shows."""
+    tables = friends_of(request)
+    try:
+        invite = tables.find(code)
+    except InviteNotFoundError as exc:
+        return _error(request, 404, exc)
+    loaded = tables.games.load_any(invite.game_id)
+    if loaded is None:  # pragma: no cover - an invite always has its game
+        return _error(request, 404, InviteNotFoundError("no such table", code="invite_not_found"))
+    return public_table(request.app.state, loaded, invite.code)
+
+
+@router.post("/api/tables/{code}/computer", responses=_ERRORS)
+def computer_sits_in(request: Request, code: str) -> Any:
+    """The host's choice when the friend never comes: the computer takes seat 1."""
+    tables = friends_of(request)
+    player_id = player_id_of(request)
+    try:
+        if player_id is None:
+            raise InviteNotFoundError("no such table", code="invite_not_found")
+        loaded = tables.computer_takes_seat(code, player_id)
+    except (InviteNotFoundError, GameNotFoundError) as exc:
+        return _error(request, 404, exc)
+    except SeatTakenError as exc:
+        return _error(request, 409, exc)
+    return {"game_id": loaded.id, "seat": loaded.seat}
+
+
+@router.post("/api/games/{game_id}/rematch", responses=_ERRORS)
+def rematch(request: Request, game_id: str) -> Any:
+    """The next game at the same table (one game however many times it is asked for)."""
+    tables = friends_of(request)
+    try:
+        fresh = tables.rematch(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return _error(request, 404, exc)
+    except CribkitError as exc:
+        return _error(request, 409, exc)
+    return {"game_id": fresh}

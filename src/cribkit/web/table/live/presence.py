@@ -1,0 +1,108 @@
+"""Who is at the table: open sockets per seat, counted per app process in the database.
+
+Each process keeps its own count of open sockets per (game, seat) and writes it to one
+row of its own, refreshing ``seen_at`` while any stay open. A seat is "connected" when
+some process saw it recently, so two tabs in two processes count apart, and a process
+that dies stops vouching for its sockets within ``STALE_AFTER``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+
+from cribkit.web.site.db import Database
+from cribkit.web.site.models import PresenceRow, utcnow
+
+__all__ = ["HEARTBEAT_SECONDS", "STALE_AFTER", "PresenceBook"]
+
+HEARTBEAT_SECONDS = 15.0
+STALE_AFTER = timedelta(seconds=45)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+class PresenceBook:
+    """This process's open sockets by seat, mirrored into the ``presence`` table."""
+
+    def __init__(self, database: Database, node: str | None = None) -> None:
+        self.database = database
+        self.node = node or secrets.token_hex(8)
+        self._counts: dict[tuple[str, int], int] = {}
+        self._lock = threading.Lock()
+
+    def arrive(self, game_id: str, seat: int) -> bool:
+        """A socket of ``seat`` opened here; True when this process had none before."""
+        with self._lock:
+            count = self._counts.get((game_id, seat), 0) + 1
+            self._counts[(game_id, seat)] = count
+        self._write(game_id, seat, count)
+        return count == 1
+
+    def leave(self, game_id: str, seat: int) -> bool:
+        """A socket closed; True when it was this process's last one for that seat."""
+        with self._lock:
+            count = max(self._counts.get((game_id, seat), 1) - 1, 0)
+            if count:
+                self._counts[(game_id, seat)] = count
+            else:
+                self._counts.pop((game_id, seat), None)
+        self._write(game_id, seat, count)
+        return count == 0
+
+    def heartbeat(self) -> None:
+        """Refresh this process's rows (called every ``HEARTBEAT_SECONDS``)."""
+        with self._lock:
+            open_seats = dict(self._counts)
+        for (game_id, seat), count in open_seats.items():
+            self._write(game_id, seat, count)
+
+    def connected(self, game_id: str, *, now: datetime | None = None) -> tuple[bool, bool]:
+        """Whether each seat has an open socket in some live process."""
+        fresh_since = (now or utcnow()) - STALE_AFTER
+        with self.database.session() as session:
+            rows = session.execute(
+                select(PresenceRow.seat, PresenceRow.seen_at).where(
+                    PresenceRow.game_id == game_id, PresenceRow.connections > 0
+                )
+            ).all()
+        seats = {row.seat for row in rows if _aware(row.seen_at) > fresh_since}
+        return (0 in seats, 1 in seats)
+
+    def _write(self, game_id: str, seat: int, count: int) -> None:
+        key = (
+            PresenceRow.game_id == game_id,
+            PresenceRow.seat == seat,
+            PresenceRow.node == self.node,
+        )
+        with self.database.session() as session:
+            if count == 0:
+                session.execute(delete(PresenceRow).where(*key))
+                session.commit()
+                return
+            now = utcnow()
+            changed = session.execute(
+                update(PresenceRow).where(*key).values(connections=count, seen_at=now)
+            )
+            if changed.rowcount == 1:  # type: ignore[attr-defined]
+                session.commit()
+                return
+            session.add(
+                PresenceRow(
+                    game_id=game_id, seat=seat, node=self.node, connections=count, seen_at=now
+                )
+            )
+            try:
+                session.commit()
+            except IntegrityError:  # our own row appeared meanwhile: update it instead
+                session.rollback()
+                session.execute(
+                    update(PresenceRow).where(*key).values(connections=count, seen_at=now)
+                )
+                session.commit()

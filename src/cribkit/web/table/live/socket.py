@@ -1,0 +1,217 @@
+"""``/ws/games/{id}``: one JSON message with the new view after every change of the game.
+
+A player's cookie gets their own view (the same payload as ``GET /api/games/{id}``); anyone
+else with ``?code=`` gets the public view. The socket only listens to the channel and
+re-reads the game: moves still go through the versioned action API. From the client it
+accepts nothing but small ``{"type": "ping"}`` frames; a flood, an oversized or a
+malformed frame gets a clear refusal, and the first two end the connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import anyio
+from fastapi import APIRouter, WebSocket
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from cribkit.web.site.players_identity import player_id_of
+from cribkit.web.table.api_games import game_payload
+from cribkit.web.table.api_tables import public_table
+from cribkit.web.table.friends import FriendTables, InviteNotFoundError
+from cribkit.web.table.games import GameService
+from cribkit.web.table.live.channel import RESYNC, Channel
+from cribkit.web.table.live.presence import PresenceBook
+from cribkit.web.table.payloads import with_table
+
+__all__ = [
+    "CLOSE_FLOOD",
+    "CLOSE_NOT_FOUND",
+    "CLOSE_TOO_BIG",
+    "MAX_FRAME",
+    "RATE_LIMIT",
+    "RATE_WINDOW",
+    "router",
+]
+
+router = APIRouter()
+
+MAX_FRAME = 1024
+"""Bytes a client frame may carry (a ping needs 16)."""
+RATE_LIMIT = 30
+RATE_WINDOW = 10.0
+"""At most ``RATE_LIMIT`` client frames per ``RATE_WINDOW`` seconds."""
+CLOSE_NOT_FOUND = 4404
+CLOSE_FLOOD = 1008
+CLOSE_TOO_BIG = 1009
+
+
+class _Refusal(Exception):
+    """End the connection with a close code and a reason the client can show."""
+
+    def __init__(self, code: int, error: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code, self.error, self.detail = code, error, detail
+
+
+async def _who(websocket: WebSocket, game_id: str) -> tuple[int | None, str | None]:
+    """(seat, None) for a seated player, (None, code) for a spectator, else (None, None)."""
+    state = websocket.app.state
+    games: GameService = state.games
+    friends: FriendTables = state.friends
+    player_id = player_id_of(websocket)
+    if player_id is not None:
+        seat = await run_in_threadpool(games.seat_of, game_id, player_id)
+        if seat is not None:
+            return seat, None
+    code = websocket.query_params.get("code")
+    if code:
+        try:
+            invite = await run_in_threadpool(friends.find, code)
+        except InviteNotFoundError:
+            return None, None
+        if invite.game_id == game_id:
+            return None, invite.code
+    return None, None
+
+
+def _reader(websocket: WebSocket, game_id: str, seat: int | None, code: str | None) -> Any:
+    """A function that reads the watcher's view of the game now (run in a thread)."""
+    state = websocket.app.state
+    games: GameService = state.games
+    player_id = player_id_of(websocket)
+
+    def read() -> dict[str, Any] | None:
+        if seat is not None:
+            loaded = games.load(player_id, game_id)
+            return with_table(state, loaded, game_payload(loaded))
+        loaded_any = games.load_any(game_id)
+        assert code is not None
+        return None if loaded_any is None else public_table(state, loaded_any, code)
+
+    return read
+
+
+class _Gate:
+    """Counts a client's frames in a sliding window and checks each one."""
+
+    def __init__(self) -> None:
+        self._times: deque[float] = deque()
+
+    def check(self, message: Mapping[str, Any]) -> str | None:
+        """The answer to a ``ping``, or None; raises ``_Refusal`` to end the connection."""
+        now = time.monotonic()
+        self._times.append(now)
+        while self._times and self._times[0] < now - RATE_WINDOW:
+            self._times.popleft()
+        if len(self._times) > RATE_LIMIT:
+            raise _Refusal(CLOSE_FLOOD, "flood", "too many messages; reconnect to continue")
+        raw = message.get("text")
+        if raw is None:
+            raw_bytes = message.get("bytes") or b""
+            if len(raw_bytes) > MAX_FRAME:
+                raise _Refusal(CLOSE_TOO_BIG, "frame_too_big", "message too big")
+            return "bad_frame"
+        if len(raw.encode("utf-8")) > MAX_FRAME:
+            raise _Refusal(CLOSE_TOO_BIG, "frame_too_big", "message too big")
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return "bad_frame"
+        if isinstance(data, dict) and data.get("type") == "ping":
+            return "pong"
+        return "bad_frame"
+
+
+async def _send_views(
+    websocket: WebSocket, read: Callable[[], dict[str, Any] | None], subscription: Any
+) -> None:
+    """Send the view now and after every piece of news, when it changed."""
+    last = ""
+    while True:
+        view = await run_in_threadpool(read)
+        if view is None:
+            return
+        text = json.dumps(view, sort_keys=True)
+        if text != last:
+            last = text
+            await websocket.send_text(json.dumps({"type": "view", "view": view}))
+        await subscription.next_version()
+
+
+async def _receive(websocket: WebSocket) -> None:
+    """Answer pings, refuse everything else; return when the client goes away."""
+    gate = _Gate()
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        answer = gate.check(message)
+        if answer == "pong":
+            await websocket.send_text('{"type": "pong"}')
+        else:
+            reply = {
+                "type": "error",
+                "code": "bad_frame",
+                "detail": 'send {"type": "ping"} or nothing; moves go to the actions API',
+            }
+            await websocket.send_text(json.dumps(reply))
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """Your view (or the public one) now and after every change of the game."""
+    state = websocket.app.state
+    channel: Channel = state.channel
+    presence: PresenceBook = state.presence
+    seat, code = await _who(websocket, game_id)
+    await websocket.accept()
+    if seat is None and code is None:
+        detail = "there is no such game at this table"
+        await websocket.send_text(
+            json.dumps({"type": "error", "code": "game_not_found", "detail": detail})
+        )
+        await websocket.close(code=CLOSE_NOT_FOUND, reason="game not found")
+        return
+    with channel.subscribe(game_id) as subscription:
+        if seat is not None and await run_in_threadpool(presence.arrive, game_id, seat):
+            await run_in_threadpool(channel.publish, game_id, RESYNC)
+        tasks = [
+            asyncio.create_task(
+                _send_views(websocket, _reader(websocket, game_id, seat, code), subscription)
+            ),
+            asyncio.create_task(_receive(websocket)),
+        ]
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                task.result()
+        except _Refusal as refusal:
+            with contextlib.suppress(Exception):
+                reply = {"type": "error", "code": refusal.error, "detail": refusal.detail}
+                await websocket.send_text(json.dumps(reply))
+                await websocket.close(code=refusal.code, reason=refusal.error)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            # Shielded: a server cancelling the handler (shutdown, a test client) must not
+            # leave the seat looking connected.
+            with anyio.CancelScope(shield=True):
+                for task in tasks:
+                    task.cancel()
+                for task in tasks:
+                    with contextlib.suppress(BaseException):
+                        await task
+                if seat is not None and await run_in_threadpool(presence.leave, game_id, seat):
+                    with contextlib.suppress(Exception):
+                        await run_in_threadpool(channel.publish, game_id, RESYNC)
+                if websocket.client_state is WebSocketState.CONNECTED:
+                    with contextlib.suppress(Exception):
+                        await websocket.close()

@@ -1,0 +1,36 @@
+"""The table block a player's view carries at a game between two people.
+
+Kept apart from the games API so the view stays the engine's ``PlayerView`` and the
+table's facts (names, seats, presence, the code to share, the rematch) sit beside it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cribkit.web.table.friends import FriendTables, format_code
+from cribkit.web.table.games import COMPUTER, HUMAN, LoadedGame
+from cribkit.web.table.live.presence import PresenceBook
+from cribkit.web.table.public_view import table_block
+
+__all__ = ["with_table"]
+
+
+def with_table(state: Any, loaded: LoadedGame, payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` plus ``table`` when two people share the game (``state``: app.state)."""
+    if not loaded.between_people:
+        return payload
+    friends: FriendTables = state.friends
+    presence: PresenceBook = state.presence
+    invite = friends.invite_of(loaded.id)
+    code = None if invite is None else format_code(invite.code)
+    may_sit = (
+        invite is not None
+        and invite.computer_fills_in
+        and loaded.seat == HUMAN
+        and not loaded.seated[COMPUTER]
+    )
+    payload["table"] = table_block(
+        loaded, code=code, connected=presence.connected(loaded.id), computer_may_sit=may_sit
+    )
+    return payload

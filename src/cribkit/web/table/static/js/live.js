@@ -1,0 +1,79 @@
+// Live updates for a table: one WebSocket that reconnects by itself; while it is down the
+// page keeps working by reading the JSON API every few seconds.
+
+const PING_MS = 25000;
+const POLL_MS = 3000;
+const NOT_FOUND = 4404;
+
+export function openLive({ gameId, code, onView, onState, poll }) {
+  let socket = null;
+  let retry = 0;
+  let retryTimer = null;
+  let pollTimer = null;
+  let stopped = false;
+
+  const address = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = code ? `?code=${encodeURIComponent(code)}` : "";
+    return `${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`;
+  };
+
+  const startPolling = () => {
+    if (pollTimer || stopped) return;
+    pollTimer = setInterval(async () => {
+      try {
+        const view = await poll();
+        if (view) onView(view);
+      } catch {
+        // the server is away too: the next tick tries again
+      }
+    }, POLL_MS);
+  };
+
+  const stopPolling = () => {
+    clearInterval(pollTimer);
+    pollTimer = null;
+  };
+
+  const connect = () => {
+    if (stopped) return;
+    socket = new WebSocket(address());
+    socket.onopen = () => {
+      retry = 0;
+      stopPolling();
+      onState(true);
+    };
+    socket.onmessage = (event) => {
+      let message = null;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message && message.type === "view") onView(message.view);
+    };
+    socket.onclose = (event) => {
+      onState(false);
+      if (stopped || event.code === NOT_FOUND) return;
+      startPolling();
+      const delay = Math.min(15000, 400 * 2 ** retry) * (0.75 + Math.random() / 2);
+      retry += 1;
+      retryTimer = setTimeout(connect, delay);
+    };
+  };
+
+  const pinger = setInterval(() => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}');
+  }, PING_MS);
+  connect();
+
+  return {
+    close() {
+      stopped = true;
+      clearInterval(pinger);
+      clearTimeout(retryTimer);
+      stopPolling();
+      if (socket) socket.close();
+    },
+  };
+}
