@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
 
+from cribkit.record import GameRecord
 from cribkit.web.site.models import InviteRow, utcnow
 from cribkit.web.site.players_identity import PLAYER_COOKIE
 from cribkit.web.table.friends import (
@@ -227,6 +228,10 @@ def test_both_players_count_the_game_and_may_replay_and_download_it(
         row = page.split(f'data-game="{table["game_id"]}"')[1].split("</tr>")[0]
         assert expected in row
         assert browser.get(f"/games/{table['game_id']}/replay").status_code == 200
+        record = browser.get(f"/api/games/{table['game_id']}/record")
+        assert record.status_code == 200, record.text
+        outcome = GameRecord.parse(record.text).final_state().outcome
+        assert outcome is not None and outcome.winner == winner
 
 
 def test_a_rematch_is_one_new_game_for_the_same_two_players(
