@@ -7,8 +7,8 @@ import asyncio
 import os
 import secrets
 import threading
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import pytest
 
@@ -17,6 +17,29 @@ from cribkit.web.site.settings import Settings
 from cribkit.web.table.live.channel import RESYNC, Channel, Hub, format_news, parse_news
 from cribkit.web.table.live.choose import channel_name, choose_channel
 from cribkit.web.table.live.in_process import InProcessChannel
+
+T = TypeVar("T")
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: a browser test on the same worker may have
+    left Playwright's event loop running in this one."""
+    result: list[T] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(asyncio.run(coroutine))
+        except BaseException as exc:  # handed back to the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+    return result[0]
+
 
 REDIS_ENV = "CRIBKIT_TEST_REDIS_URL"
 POSTGRES_ENV = "CRIBKIT_TEST_POSTGRES_URL"
@@ -43,7 +66,7 @@ def test_a_subscription_keeps_only_the_newest_version() -> None:
         assert hub.watched() == 0
         return newest, following
 
-    assert asyncio.run(scenario()) == (3, 4)
+    assert run_apart(scenario()) == (3, 4)
 
 
 def test_the_channel_follows_the_settings(tmp_path: Any) -> None:
@@ -97,7 +120,7 @@ def test_in_process_news_reaches_the_watchers_of_that_game() -> None:
         await hub_shared.stop()
         return [("here", version)]
 
-    assert asyncio.run(scenario()) == [("here", 3)]
+    assert run_apart(scenario()) == [("here", 3)]
 
 
 @pytest.mark.postgres
@@ -107,7 +130,7 @@ def test_postgres_notify_crosses_between_two_listeners(postgres_url: str) -> Non
     database = Database(postgres_url)
     name = channel_name(f"friends_{secrets.token_hex(4)}")
     try:
-        received = asyncio.run(_exchange(lambda: PostgresChannel(database.engine, name)))
+        received = run_apart(_exchange(lambda: PostgresChannel(database.engine, name)))
     finally:
         database.dispose()
     assert received == [("here", 7), ("there", 7), ("back", 8)]
@@ -131,7 +154,7 @@ def test_redis_pubsub_crosses_between_two_subscribers(redis_url: str) -> None:
     from cribkit.web.table.live.redis_pubsub import RedisChannel
 
     name = channel_name(f"friends_{secrets.token_hex(4)}")
-    received = asyncio.run(_exchange(lambda: RedisChannel(redis_url, name)))
+    received = run_apart(_exchange(lambda: RedisChannel(redis_url, name)))
     assert received == [("here", 7), ("there", 7), ("back", 8)]
 
 
@@ -152,4 +175,4 @@ def test_redis_channels_with_other_prefixes_hear_nothing(redis_url: str) -> None
             await ours.stop()
             await theirs.stop()
 
-    assert asyncio.run(scenario()) is False
+    assert run_apart(scenario()) is False
