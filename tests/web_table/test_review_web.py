@@ -17,9 +17,7 @@ import pytest
 from friends_support import join, open_table
 from review_support import api_finished_game, player_of, stored_finished_game
 from table_support import stored_record
-from test_review import _with_other_hidden_cards
 from typer.testing import CliRunner
-from zh_lint import problems
 
 from cribkit.actions import Discard, Play
 from cribkit.analysis.review import price_decision, review_game
@@ -34,6 +32,8 @@ from cribkit.web.site.models import ReviewRow
 from cribkit.web.table.replay_view import moment_of_action, moments
 from cribkit.web.table.review_page import MISTAKES_SHOWN
 from cribkit.web.table.reviews import LAZY_PER_PAGE
+from test_review import _with_other_hidden_cards
+from zh_lint import problems
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
