@@ -17,6 +17,8 @@ __all__ = ["AccuracyChart", "ChartPoint", "GameFigure", "accuracy_chart"]
 WIDTH, HEIGHT = 400, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 40
 """Room around the plot for the value labels (left) and the game numbers (below)."""
+INSET = 10
+"""The first and last points stand this far inside the axes, clear of the value axis."""
 
 
 @dataclass(frozen=True, slots=True)
