@@ -6,6 +6,7 @@ and the view-only rule."""
 from __future__ import annotations
 
 import dataclasses
+import gettext
 import json
 import re
 import warnings
@@ -20,14 +21,18 @@ from table_support import stored_record
 from typer.testing import CliRunner
 
 from cribkit.actions import Discard, Play
+from cribkit.analysis.hints import hint
 from cribkit.analysis.review import price_decision, review_game
 from cribkit.cards import DECK, Card, parse_card
 from cribkit.cli import app as cli_app
+from cribkit.game import Game
 from cribkit.players import strategy_for_level
 from cribkit.record import GameRecord
-from cribkit.state import GameState
+from cribkit.state import GameState, Phase
 from cribkit.view import view_of
 from cribkit.web.site.db import Database
+from cribkit.web.site.hints_i18n import hint_explanation
+from cribkit.web.site.i18n import language_by_code
 from cribkit.web.site.models import ReviewRow
 from cribkit.web.table.replay_view import moment_of_action, moments
 from cribkit.web.table.review_page import MISTAKES_SHOWN
@@ -160,6 +165,33 @@ def test_each_friend_sees_the_review_of_their_own_seat(
         page = reader.get(f"/games/{game_id}/review", headers=EN).text
         assert figure(page, "accuracy") == f"{review_game(record, seat).accuracy:.2f}"
     assert third_client.get(f"/api/games/{game_id}/review").status_code == 404
+
+
+def test_a_throw_kept_for_its_pegging_is_explained_in_chinese_with_the_engines_numbers(
+    app: Any,
+) -> None:
+    """The hint (and so the review) may keep other cards than the most hand and crib, for
+    the pegging they promise: the Chinese sentence names that keep and the same numbers."""
+    chinese = app.state.catalogues.get(language_by_code("zh"))
+    found = 0
+    for seed in range(200):
+        game = Game(seed=seed)
+        while game.state.phase is not Phase.DISCARD:
+            game.apply(game.view(game.state.players_to_move()[0]).legal_actions[0])
+        view = game.view(0)
+        advice = hint(view)
+        if "in the play against" not in advice.explanation:
+            continue
+        english = hint_explanation(advice, view, gettext.NullTranslations())
+        assert english == advice.explanation
+        said = hint_explanation(advice, view, chinese)
+        assert problems(said) == []
+        numbers = re.findall(r"[+-]?\d+\.\d\d", advice.explanation)
+        assert re.findall(r"[+-]?\d+\.\d\d", said) == numbers
+        keep = advice.discards[0].keep
+        assert " ".join(card.unicode for card in keep) in said
+        found += 1
+    assert found >= 3
 
 
 # ------------------------------------------------------------------ the JSON endpoint
