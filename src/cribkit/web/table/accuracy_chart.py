@@ -96,14 +96,12 @@ def accuracy_chart(figures: Sequence[GameFigure]) -> AccuracyChart | None:
         return None
     top_value, step = _ceiling(max(f.accuracy for f in figures))
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
-    span_x, span_y = right - LEFT, bottom - TOP
+    start, span_x, span_y = LEFT + INSET, right - LEFT - 2 * INSET, bottom - TOP
 
     def x_of(number: int) -> float:
-        return (
-            LEFT + span_x / 2
-            if len(figures) == 1
-            else LEFT + span_x * (number - 1) / (len(figures) - 1)
-        )
+        if len(figures) == 1:
+            return start + span_x / 2
+        return start + span_x * (number - 1) / (len(figures) - 1)
 
     def y_of(value: float) -> float:
         return bottom - span_y * value / top_value
