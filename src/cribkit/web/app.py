@@ -29,15 +29,18 @@ from cribkit.web.site.templating import STATIC_DIR, build_environment
 from cribkit.web.table import (
     api_games,
     api_history,
+    api_review,
     api_tables,
     routes_friends,
     routes_replay,
+    routes_review,
     routes_stats,
     routes_table,
 )
 from cribkit.web.table.games import GameService
 from cribkit.web.table.live import runtime as live_runtime
 from cribkit.web.table.live import socket as live_socket
+from cribkit.web.table.reviews import ReviewBook
 from cribkit.web.tools import api_tools, routes_practice, routes_tools
 from cribkit.web.tools.tools import read_deal
 
@@ -81,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.jinja = build_environment(ROOM_DIRS)
     app.state.database = Database(settings.database_url)  # connects on first use
     app.state.games = GameService(app.state.database, testing=settings.testing)
+    app.state.reviews = ReviewBook(app.state.database, app.state.games)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app)  # one error shape: ApiError under /api, error.html elsewhere
@@ -90,8 +94,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_table.router)  # the table owns "/" (routes_home retired)
     app.include_router(routes_stats.router)
     app.include_router(routes_replay.router)
+    app.include_router(routes_review.router)
     app.include_router(api_games.router)
     app.include_router(api_history.router)
+    app.include_router(api_review.router)
     app.include_router(api_tables.router)
     app.include_router(routes_friends.router)
     app.include_router(live_socket.router)

@@ -60,6 +60,7 @@ ERROR_MESSAGES: dict[str, str] = {
     "game_not_found": N_("there is no such game at this table"),
     "finished_game_not_found": N_("there is no such finished game"),
     "record_game_unfinished": N_("the game is not over: its record would show hidden cards"),
+    "review_game_unfinished": N_("the game is not over yet: a review is made once it is finished"),
     "version_missing": N_("send the game's 'version' (a whole number) with your move"),
     "stale_version": N_(
         "that move was made on an older position (another tab or a double click); "

@@ -14,7 +14,9 @@ import gettext
 from collections.abc import Sequence
 
 from cribkit.actions import Cut, Go, NextHand
+from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.hints import Hint
+from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
 from cribkit.cards import format_cards_unicode
 from cribkit.view import PlayerView
 from cribkit.web.site.advice import advise
@@ -57,7 +59,9 @@ def _discard(hint: Hint, view: PlayerView, translations: gettext.NullTranslation
     advice = advise(view.hand, dealer=view.is_dealer)
     chosen = hint.discards[0]
     if not hint.win_chances:
-        return advice.explained(translations)
+        if set(chosen.throw) == set(advice.best.throw):
+            return advice.explained(translations)
+        return _pegging_discard(hint, view, translations)
     if set(chosen.throw) == set(advice.best.throw):  # the most points also win most
         also = tr(N_("It also gives the best chance to win: %(chance)s.")) % {
             "chance": _percent(hint.win_chances[0])
@@ -76,6 +80,32 @@ def _discard(hint: Hint, view: PlayerView, translations: gettext.NullTranslation
         "chance": _percent(hint.win_chances[0]),
         "best_chance": _percent(chance_of[frozenset(advice.best.throw)]),
         "best_keep": format_cards_unicode(advice.best.keep),
+    }
+
+
+def _pegging_discard(hint: Hint, view: PlayerView, translations: gettext.NullTranslations) -> str:
+    """The hint keeps other cards than the most hand and crib, for the pegging they promise
+    (the engine's sentence, ``discard_hint``, with the same numbers)."""
+    advice = advise(view.hand, dealer=view.is_dealer)
+    winner, best = hint.discards[0], advice.best
+    throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
+    peg_of = dict(zip(throws, hold_pegging(view.hand, dealer=view.is_dealer).tolist(), strict=True))
+    winner_peg, best_peg = peg_of[frozenset(winner.throw)], peg_of[frozenset(best.throw)]
+    return translations.gettext(
+        N_(
+            "Keep %(keep)s: it should net %(net)s points in the play against %(best_net)s for "
+            "%(best_keep)s, the most in hand and crib alone (%(best_total)s against "
+            "%(total)s), so it comes to %(value)s in all against %(best_value)s."
+        )
+    ) % {
+        "keep": format_cards_unicode(winner.keep),
+        "net": f"{winner_peg:+.2f}",
+        "best_net": f"{best_peg:+.2f}",
+        "best_keep": format_cards_unicode(best.keep),
+        "best_total": f"{best.total_ev:.2f}",
+        "total": f"{winner.total_ev:.2f}",
+        "value": f"{winner.total_ev + PEGGING_WEIGHT * winner_peg:.2f}",
+        "best_value": f"{best.total_ev + PEGGING_WEIGHT * best_peg:.2f}",
     }
 
 

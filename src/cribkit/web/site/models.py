@@ -20,6 +20,7 @@ __all__ = [
     "PlayerRow",
     "PracticeRow",
     "PresenceRow",
+    "ReviewRow",
     "utcnow",
 ]
 
@@ -139,3 +140,24 @@ class PracticeRow(Base):
     lost_points: Mapped[float] = mapped_column(Float, default=0.0)
     seconds: Mapped[float] = mapped_column(Float, default=0.0)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ReviewRow(Base):
+    """One seat's review figures for one finished game, kept so /stats need not re-review.
+
+    Reviewing a game costs a fraction of a second; /stats charts the accuracy of every
+    game, so each figure is computed once (when the game is first reviewed, or a few at a
+    time by /stats for games finished before reviews existed) and read back from here.
+    """
+
+    __tablename__ = "reviews"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    accuracy: Mapped[float] = mapped_column(Float)
+    """Mean expected points lost per hand, in discards and the play (lower is better)."""
+    lost_points: Mapped[float] = mapped_column(Float)
+    lost_win_chance: Mapped[float] = mapped_column(Float)
+    hands: Mapped[int] = mapped_column(Integer)
+    decisions: Mapped[int] = mapped_column(Integer)
+    reviewed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -9,7 +9,7 @@ free of any language: the template says them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, NextHand, Play, TurnStarter
@@ -18,7 +18,7 @@ from cribkit.events import Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.record import ReplayStep
 from cribkit.state import GameState, Phase
 
-__all__ = ["Moment", "StepWords", "describe_step", "moments"]
+__all__ = ["Moment", "StepWords", "describe_step", "moment_of_action", "moments"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +106,12 @@ def moments(steps: Iterable[ReplayStep]) -> Iterator[Moment]:
             pegs = _leap(pegs, counted)
             words = StepWords(f"show_{show.context.value}", show.player, show.cards)
             yield Moment(step, words, counted, pegs, (*old, *new_shows[: index + 1]))
+
+
+def moment_of_action(frames: Sequence[Moment], steps: Sequence[ReplayStep], action: int) -> int:
+    """The moment that shows the record's action number ``action`` (the review links to
+    it); past the end is the last moment."""
+    if action >= len(steps):
+        return len(frames) - 1
+    wanted = steps[max(action, 0)]
+    return next(i for i, frame in enumerate(frames) if frame.step is wanted)

@@ -23,7 +23,7 @@ from cribkit.web.table.games import GameNotFoundError
 from cribkit.web.table.history import game_history
 from cribkit.web.table.pegboard import board_layout, peg_marks
 from cribkit.web.table.record_upload import MAX_RECORD_BYTES, read_record, record_error_message
-from cribkit.web.table.replay_view import moments
+from cribkit.web.table.replay_view import moment_of_action, moments
 
 __all__ = ["router"]
 
@@ -38,10 +38,13 @@ def _step_number(raw: object) -> int:
     return int(text) if len(text) < 10 else 10**9
 
 
-def _replay_context(record: GameRecord, step: int) -> dict[str, Any]:
-    """What replay.html needs to draw moment ``step`` of ``record``."""
+def _replay_context(record: GameRecord, step: int, action: int | None = None) -> dict[str, Any]:
+    """What replay.html needs to draw moment ``step`` of ``record`` (or, when ``action``
+    is given, the moment of that action: the review's links name actions)."""
     steps = list(record.replay())
     frames = list(moments(steps))
+    if action is not None:
+        step = moment_of_action(frames, steps, action)
     index = min(max(step, 0), len(frames) - 1)
     moment = frames[index]
     # The sheet as it stood at this moment: a replay does not tell the end in advance.
@@ -63,18 +66,23 @@ def _replay_context(record: GameRecord, step: int) -> dict[str, Any]:
         "sheet": history.sheet,
         "current_hand": moment.state.hand_number,
         "finished": steps[-1].after.is_over,
+        "reviewed_action": action,
     }
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
-def replay(request: Request, game_id: str, step: int = 0) -> HTMLResponse:
-    """A finished game moment by moment; everything is shown, the game being over."""
+def replay(
+    request: Request, game_id: str, step: int = 0, action: int | None = None
+) -> HTMLResponse:
+    """A finished game moment by moment; everything is shown, the game being over.
+
+    ``?action=N`` opens at the moment of the record's action N (a reviewed decision)."""
     try:
         text = service_of(request).record_text(player_id_of(request), game_id)
     except GameNotFoundError:
         return render(request, "replay.html", {"missing": True}, status_code=404)
     record = GameRecord.parse(text, check=False)  # stored by the server, replayed just below
-    context = _replay_context(record, step)
+    context = _replay_context(record, step, action)
     context.update(
         game_id=game_id,
         download=f"/api/games/{game_id}/record",
@@ -102,6 +110,7 @@ async def replay_upload(
     record: Annotated[UploadFile | None, File()] = None,
     text: Annotated[str, Form()] = "",
     step: Annotated[str, Form()] = "0",
+    action: Annotated[str, Form()] = "",
 ) -> HTMLResponse:
     """Replay an uploaded (or pasted) record; a bad one is refused, naming its line."""
     data = b""
@@ -113,7 +122,8 @@ async def replay_upload(
         parsed = read_record(data)
     except CribkitError as exc:
         return _upload_page(request, record_error_message(exc, translator(request)), 422)
-    context = _replay_context(parsed, _step_number(step))
+    decision = _step_number(action) if action.strip() else None
+    context = _replay_context(parsed, _step_number(step), decision)
     context.update(
         game_id=None,
         download=None,

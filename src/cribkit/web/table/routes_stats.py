@@ -1,7 +1,9 @@
 """/stats: a player's record against the computer, with every finished game listed.
 
 A plain server page (no script): the figures come from the summary columns of finished
-games; each game links to its replay (``routes_replay``) and its record file.
+games; each game links to its replay (``routes_replay``), its review (``routes_review``)
+and its record file. The accuracy chart draws the stored review figures (``reviews``):
+a game finished before reviews were kept is reviewed a few per page load.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from cribkit.web.site.models import GameRow
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
+from cribkit.web.table.accuracy_chart import GameFigure, accuracy_chart
 from cribkit.web.table.api_games import service_of
 from cribkit.web.table.games import COMPUTER, HUMAN
+from cribkit.web.table.reviews import ReviewFigure
+from cribkit.web.table.routes_review import reviews_of
 from cribkit.web.table.routes_table import LEVEL_NAMES
 
 __all__ = ["PlayerStats", "player_stats", "router"]
@@ -77,6 +82,12 @@ def stats(request: Request) -> HTMLResponse:
     service = service_of(request)
     player_id = player_id_of(request)
     rows = service.finished_games(player_id)
+    figures = _figures(request, rows, player_id)
+    reviewed = [
+        GameFigure(row.id, figures[row.id].accuracy, row.finished_at)
+        for row in reversed(rows)  # oldest first, left to right
+        if row.id in figures
+    ]
     return render(
         request,
         "stats.html",
@@ -86,8 +97,18 @@ def stats(request: Request) -> HTMLResponse:
             "in_progress": service.active_count(player_id),
             "player_name": service.player_name(player_id) or "",
             "level_names": LEVEL_NAMES,
+            "figures": figures,
+            "chart": accuracy_chart(reviewed),
         },
     )
+
+
+def _figures(
+    request: Request, rows: list[GameRow], player_id: str | None
+) -> dict[str, ReviewFigure]:
+    """Each finished game's stored accuracy for the reader's seat (a few more reviewed now)."""
+    seats = [(row.id, HUMAN if row.player_id == player_id else COMPUTER) for row in rows]
+    return reviews_of(request).figures(seats)
 
 
 @router.post("/stats/name")

@@ -1,5 +1,5 @@
 // The game's history at the table: the talk rebuilt after a reload or in a second tab,
-// the score sheet kept up to date, and a finished game's record and replay offered.
+// the score sheet kept up to date, and a finished game's record, replay and review offered.
 // Everything comes from GET /api/games/{id}/history, which holds only what the person
 // has seen; table.js calls refreshHistory() after each new view.
 
@@ -77,13 +77,16 @@ function offerRecord(view) {
   const over = view.phase === "game_over";
   const download = $("record-download");
   const replay = $("replay-link");
+  const review = $("review-link");
   if (!download || !replay) return;
   download.hidden = !over;
   replay.hidden = !over;
+  if (review) review.hidden = !over;
   if (over) {
     download.href = `/api/games/${view.id}/record`;
     download.download = `cribkit-game-${view.id}.txt`;
     replay.href = `/games/${view.id}/replay`;
+    if (review) review.href = `/games/${view.id}/review`;
   }
 }
 

@@ -1,0 +1,74 @@
+"""``GET /api/games/{id}/review``: the review of the reader's seat, as ``cribkit review --json``.
+
+The same object the command line prints for the game's record (``GameReview.to_dict``),
+for a finished game of the reader's only: another player's game is not found, and an
+unfinished one is refused (its review would judge a game still being played).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
+from cribkit.web.site.players_identity import player_id_of
+from cribkit.web.table.games import GameNotFoundError
+from cribkit.web.table.reviews import GameUnfinishedError
+from cribkit.web.table.routes_review import reviews_of
+
+__all__ = ["GameReviewOut", "router"]
+
+router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
+
+
+class DecisionOut(BaseModel):
+    hand: int = Field(description="The deal the decision was made in, from 1.")
+    step: int = Field(description="The action's index in the record (the replay's ?action=).")
+    kind: Literal["discard", "play", "go"]
+    chosen: str | list[str] = Field(description="The two cards thrown, the card played, or go.")
+    best: str | list[str] = Field(description="The best choice from the seat's view.")
+    lost: float = Field(ge=0, description="What the choice cost against the best; 0 if best.")
+    unit: Literal["points", "win_chance"]
+    why: str = Field(description="Why the best choice is best, in the hint's words (English).")
+
+
+class HandOut(BaseModel):
+    hand: int
+    lost_discard_points: float
+    lost_play_points: float
+    lost_points: float
+    lost_win_chance: float
+
+
+class GameReviewOut(BaseModel):
+    """Every decision of one seat priced against the best, with the totals."""
+
+    seat: int
+    decisions: list[DecisionOut]
+    lost_points: float = Field(description="Expected points lost, discards and play.")
+    lost_discard_points: float
+    lost_play_points: float
+    lost_win_chance: float = Field(description="Winning chance lost near 121 (0 to 1).")
+    accuracy: float = Field(description="Mean expected points lost per hand (lower is better).")
+    per_hand: list[HandOut]
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    200: {"model": GameReviewOut, "description": "The review of your seat."},
+    404: {"model": ApiError, "description": "No such game for this player."},
+    409: {"model": ApiError, "description": "The game is not over yet."},
+}
+
+
+@router.get("/{game_id}/review", responses=_ERRORS)
+def get_review(request: Request, game_id: str) -> Any:
+    """Your seat's every discard, play and go in a finished game, priced against the best."""
+    try:
+        reviewed = reviews_of(request).review(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return api_error(request, 404, exc)
+    except GameUnfinishedError as exc:
+        return api_error(request, 409, exc)
+    return reviewed.review.to_dict()

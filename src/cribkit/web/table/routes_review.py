@@ -1,0 +1,91 @@
+"""The review pages: a finished game of the reader's, or an uploaded record's chosen seat.
+
+A stored game is reviewed for the reader's own seat only (another player's game is not
+found, like every game route); an uploaded record is public once its game is over, so
+the reader picks the seat. Both are plain server pages (no script), and every costly
+decision links to its moment in the replay (``?action=N``, or the record posted again).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse
+
+from cribkit.analysis.review import GameReview, review_game
+from cribkit.errors import CribkitError
+from cribkit.record import GameRecord
+from cribkit.web.site.errors import error_page
+from cribkit.web.site.errors_i18n import error_message
+from cribkit.web.site.i18n import DEFAULT_LANGUAGE, N_, request_language, translator
+from cribkit.web.site.players_identity import player_id_of
+from cribkit.web.site.templating import render
+from cribkit.web.table.games import GameNotFoundError
+from cribkit.web.table.record_upload import read_record, record_error_message
+from cribkit.web.table.review_page import review_page
+from cribkit.web.table.reviews import GameUnfinishedError, ReviewBook
+
+__all__ = ["reviews_of", "router"]
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+_NO_SEAT = N_("Choose seat 0 or seat 1 to review.")
+_UPLOAD_UNFINISHED = N_(
+    "That record's game is not finished: a review is made of finished games only."
+)
+
+
+def reviews_of(request: Request) -> ReviewBook:
+    book: ReviewBook = request.app.state.reviews
+    return book
+
+
+def _page(request: Request, record: GameRecord, review: GameReview, **context: Any) -> HTMLResponse:
+    english = request_language(request) is DEFAULT_LANGUAGE
+    page = review_page(record, review, translator(request), english=english)
+    return render(request, "review.html", {"page": page, "unfinished": "", **context})
+
+
+@router.get("/games/{game_id}/review", response_class=HTMLResponse)
+def review(request: Request, game_id: str) -> HTMLResponse:
+    """The reader's own seat in one of their finished games, priced decision by decision."""
+    try:
+        reviewed = reviews_of(request).review(player_id_of(request), game_id)
+    except GameNotFoundError as exc:
+        return error_page(request, 404, error_message(exc, translator(request)))
+    except GameUnfinishedError as exc:
+        context = {"unfinished": error_message(exc, translator(request)), "game_id": game_id}
+        return render(request, "review.html", context, status_code=409)
+    return _page(
+        request,
+        reviewed.record,
+        reviewed.review,
+        game_id=game_id,
+        record_text=None,
+        level=reviewed.loaded.level,
+    )
+
+
+def _seat(raw: str) -> int | None:
+    text = raw.strip()
+    return int(text) if text in ("0", "1") else None
+
+
+@router.post("/replay/review", response_class=HTMLResponse)
+def review_upload(
+    request: Request, text: Annotated[str, Form()] = "", seat: Annotated[str, Form()] = "0"
+) -> HTMLResponse:
+    """Review one seat (the reader's choice) of a record posted from the replay page."""
+    tr = translator(request)
+    chosen = _seat(seat)
+    if chosen is None:
+        return error_page(request, 422, tr.gettext(_NO_SEAT))
+    try:
+        record = read_record(text.encode("utf-8", errors="surrogatepass"))
+    except CribkitError as exc:
+        return error_page(request, 422, record_error_message(exc, tr))
+    if not record.final_state().is_over:
+        return error_page(request, 422, tr.gettext(_UPLOAD_UNFINISHED))
+    review = review_game(record, chosen)
+    return _page(request, record, review, game_id=None, record_text=record.to_text(), level=None)
