@@ -4,11 +4,7 @@ choices it drives."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
@@ -28,16 +24,7 @@ from cribkit.events import Pegs
 from cribkit.players import make_strategy
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
-
-
-def _build_script() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "scripts" / "build_winprob.py"
-    spec = importlib.util.spec_from_file_location("build_winprob", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from script_support import load_script
 
 
 def test_probabilities_are_bounded_and_complementary() -> None:
@@ -76,7 +63,7 @@ def test_distributions_are_distributions() -> None:
 def test_dynamic_programming_on_a_case_solved_by_hand() -> None:
     """Hands score nothing and the dealer pegs exactly one (the last card): the players
     gain a point in turn, so the pone wins exactly when already ahead."""
-    script = _build_script()
+    script = load_script("build_winprob")
     joint = np.zeros((MAX_PEG, MAX_PEG))
     joint[0, 1] = 1.0
     pone_first = np.zeros((MAX_PEG + 1, MAX_PEG + 1))  # the pone never pegs
