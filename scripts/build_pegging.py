@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 import numpy as np
-from table_build import DATA, build_options, write_table
+from table_build import DATA, build_parser, write_table
 
 from cribkit.analysis.pegging import PLAUSIBILITY
 from cribkit.analysis.pegvalue import KEEPS, ROLES, estimate_entry
@@ -37,7 +37,7 @@ def build_rows(
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_options(__doc__, OUTPUT, argv, samples="samples", default=400)
+    args = build_parser(__doc__, OUTPUT, samples="samples", default=400).parse_args(argv)
     started = time.perf_counter()
     entries = [(role, row) for role in range(len(ROLES)) for row in range(len(KEEPS))]
     chunks = [entries[start : start + 40] for start in range(0, len(entries), 40)]

@@ -33,7 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_options, write_table
+from table_build import DATA, build_parser, write_table
 
 from cribkit.actions import Cut, Deal, Discard, Play, TurnStarter
 from cribkit.analysis.discard import HOLDS, hold_values
@@ -144,7 +144,7 @@ def solve(joint: Array, pone_first: Array, pone_hand: Array, dealer_total: Array
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_options(__doc__, OUTPUT, argv, samples="hands", default=6000)
+    args = build_parser(__doc__, OUTPUT, samples="hands", default=6000).parse_args(argv)
     started = time.perf_counter()
     seeds = [args.seed * 1_000_003 + n for n in range(args.hands)]
     with ProcessPoolExecutor(args.jobs) as pool:

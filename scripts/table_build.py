@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +18,16 @@ DATA = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data"
 """Where the package's shipped tables live."""
 
 
-def build_options(
-    doc: str, output: Path, argv: Sequence[str] | None, *, samples: str, default: int
-) -> argparse.Namespace:
-    """The build's options: ``--<samples>`` (how many, ``default``), ``--seed``,
-    ``--jobs`` (worker processes) and ``--output`` (``output``); ``doc``'s first line is
-    the help."""
+def build_parser(doc: str, output: Path, *, samples: str, default: int) -> argparse.ArgumentParser:
+    """The build's options: ``--<samples>`` (how many, ``default``), ``--seed``, ``--jobs``
+    (worker processes) and ``--output`` (``output``); ``doc``'s first line is the help. A
+    build adds its own options to the parser before reading them."""
     parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument(f"--{samples}", type=int, default=default)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--output", type=Path, default=output)
-    return parser.parse_args(argv)
+    return parser
 
 
 def write_table(output: Path, summary: str, **arrays: Any) -> None:

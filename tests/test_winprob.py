@@ -5,6 +5,7 @@ choices it drives."""
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -25,6 +26,10 @@ from cribkit.players import make_strategy
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
 from script_support import load_script
+
+
+def _build_script() -> ModuleType:
+    return load_script("build_winprob")
 
 
 def test_probabilities_are_bounded_and_complementary() -> None:
@@ -63,7 +68,7 @@ def test_distributions_are_distributions() -> None:
 def test_dynamic_programming_on_a_case_solved_by_hand() -> None:
     """Hands score nothing and the dealer pegs exactly one (the last card): the players
     gain a point in turn, so the pone wins exactly when already ahead."""
-    script = load_script("build_winprob")
+    script = _build_script()
     joint = np.zeros((MAX_PEG, MAX_PEG))
     joint[0, 1] = 1.0
     pone_first = np.zeros((MAX_PEG + 1, MAX_PEG + 1))  # the pone never pegs

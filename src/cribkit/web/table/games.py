@@ -198,7 +198,13 @@ def _summary_values(game: Game, show_step: int) -> dict[str, Any]:
             winner=state.outcome.winner,
             skunk=state.outcome.skunk.value,
             finished_at=utcnow(),
-            **figures.columns(),
+            hand_points=figures.hand_points,
+            hands_shown=figures.hands_shown,
+            crib_points=figures.crib_points,
+            cribs_shown=figures.cribs_shown,
+            play_points=figures.play_points,
+            deals_played=figures.deals_played,
+            best_hand=figures.best_hand,
         )
     return values
 
@@ -516,7 +522,13 @@ def _from_seat_one(row: GameRow) -> GameRow:
         score_computer=row.score_player,
         name_0=row.name_1,
         name_1=row.name_0,
-        **figures.columns(),
+        hand_points=figures.hand_points,
+        hands_shown=figures.hands_shown,
+        crib_points=figures.crib_points,
+        cribs_shown=figures.cribs_shown,
+        play_points=figures.play_points,
+        deals_played=figures.deals_played,
+        best_hand=figures.best_hand,
     )
     return GameRow(**columns)
 

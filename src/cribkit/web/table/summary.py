@@ -6,7 +6,7 @@ record instead of summing scoring events.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from cribkit.events import ScoreContext
 from cribkit.record import GameRecord
@@ -25,10 +25,6 @@ class GameSummary:
     play_points: int = 0
     deals_played: int = 0
     best_hand: int = 0
-
-    def columns(self) -> dict[str, int]:
-        """The figures by name: the names of the games row's summary columns."""
-        return asdict(self)
 
 
 def summarize(record: GameRecord, player: int) -> GameSummary:
