@@ -18,10 +18,12 @@ DATA = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data"
 """Where the package's shipped tables live."""
 
 
-def build_parser(doc: str, output: Path, *, samples: str, default: int) -> argparse.ArgumentParser:
+def build_parser(
+    doc: str, output: Path | None, *, samples: str, default: int
+) -> argparse.ArgumentParser:
     """The build's options: ``--<samples>`` (how many, ``default``), ``--seed``, ``--jobs``
-    (worker processes) and ``--output`` (``output``); ``doc``'s first line is the help. A
-    build adds its own options to the parser before reading them."""
+    (worker processes) and ``--output`` (``output``, or None for the build to choose);
+    ``doc``'s first line is the help. A build adds its own options before reading them."""
     parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument(f"--{samples}", type=int, default=default)
     parser.add_argument("--seed", type=int, default=1)
