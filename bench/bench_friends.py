@@ -12,7 +12,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import tempfile
 import time
 from collections.abc import Sequence
@@ -24,7 +23,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from bench import Report
-from bench.bench_web_table import _percentile, _postgres_server, _scratch_postgres, _servers
+from bench.serving import app_servers, percentile, report_latencies, scratch_postgres, sqlite_file
 
 LATENCY_MOVES = 300
 TABLES = 200
@@ -210,8 +209,7 @@ async def _load(urls: Sequence[str]) -> tuple[_Load, float]:
 
 def _measure(report: Report, label: str, urls: Sequence[str]) -> None:
     latencies = asyncio.run(_latency(urls))
-    report.timing(f"{label}: move to the other player p50", statistics.median(latencies))
-    report.timing(f"{label}: move to the other player p95", _percentile(latencies, 0.95))
+    report_latencies(report, f"{label}: move to the other player", latencies)
     load, elapsed = asyncio.run(_load(urls))
     errors = sum(load.errors.values())
     detail = "".join(f", {name} ×{count}" for name, count in sorted(load.errors.items()))
@@ -222,42 +220,27 @@ def _measure(report: Report, label: str, urls: Sequence[str]) -> None:
         note=f"{load.moves} moves in {elapsed:.0f} s; errors {errors}{detail}",
     )
     if load.latencies:
-        report.timing(f"{label}: under load, to the other p95", _percentile(load.latencies, 0.95))
+        report.timing(f"{label}: under load, to the other p95", percentile(load.latencies, 0.95))
 
 
 def run(report: Report) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        sqlite = f"sqlite:///{Path(folder) / 'friends.sqlite3'}"
-        with _servers(sqlite, 1, Path(folder)) as urls:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        with app_servers(sqlite_file(folder, "friends"), 1, folder) as urls:
             _measure(report, "SQLite, 1 process", urls)
-        server = _postgres_server()
-        if server is None:
-            print(
-                "  PostgreSQL skipped: set CRIBKIT_BENCH_POSTGRES_URL or CRIBKIT_TEST_POSTGRES_URL"
-            )
-            return
-        try:
-            scratch = _scratch_postgres(server)
-            database = scratch.__enter__()
-        except Exception as exc:  # no server answering is a skip, not a failure
-            print(f"  PostgreSQL skipped: {exc.__class__.__name__}: {exc}")
-            return
-        try:
-            os.environ["CRIBKIT_LIVE_PREFIX"] = "cribkit_bench"
-            with _servers(database, 2, Path(folder)) as urls:
+        with scratch_postgres() as database:
+            if database is None:
+                return
+            live = {"CRIBKIT_LIVE_PREFIX": "cribkit_bench"}
+            with app_servers(database, 2, folder, env=live) as urls:
                 _measure(report, "PostgreSQL NOTIFY, 2 processes", urls)
             redis_url = os.environ.get("CRIBKIT_BENCH_REDIS_URL") or os.environ.get(
                 "CRIBKIT_TEST_REDIS_URL"
             )
-            if redis_url:
-                os.environ["CRIBKIT_REDIS_URL"] = redis_url
-                try:
-                    with _servers(database, 2, Path(folder)) as urls:
-                        _measure(report, "Redis pub/sub, 2 processes", urls)
-                finally:
-                    os.environ.pop("CRIBKIT_REDIS_URL", None)
-            else:
+            if not redis_url:
                 print("  Redis skipped: set CRIBKIT_BENCH_REDIS_URL or CRIBKIT_TEST_REDIS_URL")
-        finally:
-            os.environ.pop("CRIBKIT_LIVE_PREFIX", None)
-            scratch.__exit__(None, None, None)
+                return
+            with app_servers(
+                database, 2, folder, env={**live, "CRIBKIT_REDIS_URL": redis_url}
+            ) as urls:
+                _measure(report, "Redis pub/sub, 2 processes", urls)

@@ -13,19 +13,18 @@ Run: ``.venv/bin/python scripts/build_pegging.py --samples 400 --seed 1 --jobs 2
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from pathlib import Path
 
 import numpy as np
+from table_build import DATA, build_parser, write_table
 
 from cribkit.analysis.pegging import PLAUSIBILITY
 from cribkit.analysis.pegvalue import KEEPS, ROLES, estimate_entry
 
-OUTPUT = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data" / "pegging.npz"
+OUTPUT = DATA / "pegging.npz"
 
 
 def build_rows(
@@ -38,12 +37,7 @@ def build_rows(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--samples", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--output", type=Path, default=OUTPUT)
-    args = parser.parse_args(argv)
+    args = build_parser(__doc__, OUTPUT, samples="samples", default=400).parse_args(argv)
     started = time.perf_counter()
     entries = [(role, row) for role in range(len(ROLES)) for row in range(len(KEEPS))]
     chunks = [entries[start : start + 40] for start in range(0, len(entries), 40)]
@@ -56,21 +50,17 @@ def main(argv: list[str] | None = None) -> int:
                 mean[role, row], error[role, row] = value, spread
             if done % 10 == 0:
                 print(f"  {done}/{len(chunks)} chunks", file=sys.stderr, flush=True)
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
+    write_table(
         args.output,
+        f"{len(entries)} entries x {args.samples} samples in "
+        f"{time.perf_counter() - started:.0f} s; mean net pegging: pone "
+        f"{mean[0].mean():+.3f}, dealer {mean[1].mean():+.3f}; standard error: median "
+        f"{np.median(error):.3f}, max {error.max():.3f}",
         mean=mean.astype(np.float32),
         error=error.astype(np.float32),
         samples=np.array(args.samples),
         seed=np.array(args.seed),
         plausibility=np.array(PLAUSIBILITY),
-    )
-    print(
-        f"{len(entries)} entries x {args.samples} samples in "
-        f"{time.perf_counter() - started:.0f} s; mean net pegging: pone "
-        f"{mean[0].mean():+.3f}, dealer {mean[1].mean():+.3f}; standard error: median "
-        f"{np.median(error):.3f}, max {error.max():.3f}; wrote {args.output}",
-        file=sys.stderr,
     )
     return 0
 

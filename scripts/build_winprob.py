@@ -26,15 +26,14 @@ Run: ``.venv/bin/python scripts/build_winprob.py --hands 6000 --seed 1 --jobs 2`
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+from table_build import DATA, build_parser, write_table
 
 from cribkit.actions import Cut, Deal, Discard, Play, TurnStarter
 from cribkit.analysis.discard import HOLDS, hold_values
@@ -50,7 +49,7 @@ Array = npt.NDArray[np.float64]
 HandRecord = tuple[list[tuple[int, int]], int, int, int]
 """(pegging events as (0 pone / 1 dealer, points), pone hand, dealer hand, crib)."""
 
-OUTPUT = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data" / "winprob.npz"
+OUTPUT = DATA / "winprob.npz"
 ENDLESS = GameRules(target=10_000, skunk_line=10_000, double_skunk_line=10_000)
 """A target nobody reaches in one hand, so every hand is played out in full."""
 
@@ -145,12 +144,7 @@ def solve(joint: Array, pone_first: Array, pone_hand: Array, dealer_total: Array
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=6000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--output", type=Path, default=OUTPUT)
-    args = parser.parse_args(argv)
+    args = build_parser(__doc__, OUTPUT, samples="hands", default=6000).parse_args(argv)
     started = time.perf_counter()
     seeds = [args.seed * 1_000_003 + n for n in range(args.hands)]
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -162,9 +156,13 @@ def main(argv: list[str] | None = None) -> int:
     crib = histogram([r[3] for r in records], MAX_SHOW)
     dealer_total = histogram([r[2] + r[3] for r in records], 2 * MAX_SHOW)
     tables = solve(joint, pone_first, pone_hand, dealer_total)
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
+    points, pegs = np.arange(MAX_SHOW), np.arange(MAX_PEG)
+    write_table(
         args.output,
+        f"{args.hands} hands in {played:.0f} s; averages: pone hand {pone_hand @ points:.2f}, "
+        f"dealer hand {dealer_hand @ points:.2f}, crib {crib @ points:.2f}, pegging "
+        f"{joint.sum(axis=1) @ pegs:.2f} (pone) / {joint.sum(axis=0) @ pegs:.2f} (dealer); "
+        f"first dealer wins {1 - tables[0][0, 0]:.4f}",
         start=tables[0].astype(np.float32),
         after_play=tables[1].astype(np.float32),
         pegging=joint,
@@ -174,14 +172,6 @@ def main(argv: list[str] | None = None) -> int:
         dealer_hand=dealer_hand,
         crib=crib,
         hands=np.array(args.hands),
-    )
-    points, pegs = np.arange(MAX_SHOW), np.arange(MAX_PEG)
-    print(
-        f"{args.hands} hands in {played:.0f} s; averages: pone hand {pone_hand @ points:.2f}, "
-        f"dealer hand {dealer_hand @ points:.2f}, crib {crib @ points:.2f}, pegging "
-        f"{joint.sum(axis=1) @ pegs:.2f} (pone) / {joint.sum(axis=0) @ pegs:.2f} (dealer); "
-        f"first dealer wins {1 - tables[0][0, 0]:.4f}; wrote {args.output}",
-        file=sys.stderr,
     )
     return 0
 

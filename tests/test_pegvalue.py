@@ -3,11 +3,7 @@ sample matching the shipped entries, and what it says about holds."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
@@ -24,16 +20,7 @@ from cribkit.analysis.pegvalue import (
 )
 from cribkit.cards import parse_cards
 from cribkit.errors import CribkitError
-
-
-def _build_script() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "scripts" / "build_pegging.py"
-    spec = importlib.util.spec_from_file_location("build_pegging", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from script_support import load_script
 
 
 def test_rows_are_every_multiset_of_four_ranks_once() -> None:
@@ -69,7 +56,7 @@ def test_an_entry_is_the_mean_of_its_solved_deals() -> None:
 @pytest.mark.parametrize(("ranks", "role"), [((1, 2, 3, 4), 0), ((5, 10, 11, 13), 1)])
 def test_a_rebuilt_sample_matches_the_shipped_table(ranks: tuple[int, ...], role: int) -> None:
     table = peg_table()
-    script = _build_script()
+    script = load_script("build_pegging")
     row = keep_index(ranks)
     [(got_role, got_row, mean, error)] = script.build_rows(
         [(role, row)], samples=table.samples, seed=table.seed

@@ -4,10 +4,7 @@ choices it drives."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
@@ -28,16 +25,11 @@ from cribkit.events import Pegs
 from cribkit.players import make_strategy
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
+from script_support import load_script
 
 
 def _build_script() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "scripts" / "build_winprob.py"
-    spec = importlib.util.spec_from_file_location("build_winprob", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build_winprob")
 
 
 def test_probabilities_are_bounded_and_complementary() -> None:

@@ -21,13 +21,17 @@ from cribkit.errors import DuplicateCardError, IllegalActionError, WrongCardCoun
 from cribkit.talk import number_word
 
 __all__ = [
+    "GO_WORDS",
     "MAX_COUNT",
+    "MAX_PLAY_CARDS",
     "Breakdown",
+    "PegStep",
     "ScoreItem",
     "ScoreKind",
     "go_item",
     "heels_item",
     "last_card_item",
+    "peg_sequence",
     "rank_points",
     "score_cards",
     "score_play",
@@ -37,6 +41,10 @@ __all__ = [
 
 MAX_COUNT = 31
 """The running count may never pass this."""
+MAX_PLAY_CARDS = 8
+"""A deal puts at most eight cards into the play, four from each hand."""
+GO_WORDS = frozenset({"go", "|", "/"})
+"""Words that mark a go in a written play (``QS 9D 8C go 7H``), lower case."""
 
 
 class ScoreKind(StrEnum):
@@ -389,6 +397,94 @@ def go_item(card: Card) -> ScoreItem:
 def last_card_item(card: Card) -> ScoreItem:
     """One for last: ``card`` is the last of the whole play and did not make 31."""
     return ScoreItem(ScoreKind.LAST_CARD, 1, (card,), "one for last")
+
+
+@dataclass(frozen=True, slots=True)
+class PegStep:
+    """One step of a pegged play: a card with the count after it and what it scored, or a
+    go (``card`` is None) that ends the series, with the count it ended on."""
+
+    card: Card | None
+    count: int
+    breakdown: Breakdown
+
+    @property
+    def is_go(self) -> bool:
+        return self.card is None
+
+    @property
+    def items(self) -> tuple[ScoreItem, ...]:
+        return self.breakdown.items
+
+    @property
+    def points(self) -> int:
+        return self.breakdown.total
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form: what ``cribkit peg --json`` and ``/api/peg`` list."""
+        return {
+            "card": None if self.card is None else str(self.card),
+            "go": self.is_go,
+            "count": self.count,
+            "points": self.points,
+            "items": [item.to_dict() for item in self.items],
+            "call": self.breakdown.call,
+        }
+
+
+def peg_sequence(moves: Sequence[Card | None]) -> tuple[PegStep, ...]:
+    """Peg a written play: cards in the order played from a fresh count, ``None`` for a go.
+
+    A card scores what it makes on the series (``score_play``). A go means nobody could
+    play: the card before it pegs one for the go and the count starts again from 0, as it
+    also does after 31; a go right after 31 (which already scored two) or after another go
+    adds nothing. Last card is not scored: a written play does not say whether the deal
+    ended there. This is the one reading of a play shared by ``cribkit peg`` and the web's
+    pegging calculator.
+
+    Raises ``DuplicateCardError`` for a card played twice, ``WrongCardCountError`` for more
+    than eight cards, and ``IllegalActionError`` for a go before any card
+    (``go_before_card``) or a card that would pass 31 (``count_past_31``, with the
+    ``card``, the ``count`` before it, the ``total`` and the ``room`` left).
+    """
+    cards = [move for move in moves if move is not None]
+    check_distinct(cards)
+    if len(cards) > MAX_PLAY_CARDS:
+        raise WrongCardCountError(
+            f"a deal has at most {MAX_PLAY_CARDS} cards in play (four each); you gave {len(cards)}"
+        )
+    steps: list[PegStep] = []
+    series: list[Card] = []
+    for move in moves:
+        count = sum(card.pips for card in series)
+        if move is None:
+            if not steps:
+                raise IllegalActionError(
+                    "a go comes after a card: it ends the series and scores one for the go",
+                    code="go_before_card",
+                )
+            if series:
+                steps.append(PegStep(None, count, Breakdown((go_item(series[-1]),))))
+                series = []
+            continue
+        total = count + move.pips
+        if total > MAX_COUNT:
+            raise IllegalActionError(
+                f"the count would be {total}; {move} does not fit on {count}: "
+                f"write go before {move} to end the series and count again from 0",
+                code="count_past_31",
+                params={
+                    "card": str(move),
+                    "count": count,
+                    "total": total,
+                    "room": MAX_COUNT - count,
+                },
+            )
+        steps.append(PegStep(move, total, score_play(series, move)))
+        series.append(move)
+        if total == MAX_COUNT:
+            series = []
+    return tuple(steps)
 
 
 def heels_item(starter: Card) -> ScoreItem:

@@ -1,5 +1,6 @@
 """Fixtures for the table's tests: an app on a fresh database (SQLite, or PostgreSQL when
-``CRIBKIT_TEST_POSTGRES_URL`` is set), test clients, and a real ``cribkit serve`` process.
+``CRIBKIT_TEST_POSTGRES_URL`` is set), test clients, and for the browser tests a real
+``cribkit serve`` process, the shared Chromium and the screenshot folder (table_browser.py).
 
 Every test gets its own SQLite file; PostgreSQL tests share one scratch database per
 test worker (created here, dropped at the end), kept apart by their own player cookies.
@@ -22,6 +23,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
 
+from table_browser import chromium, server, shots  # noqa: F401  (fixtures for every test here)
 from table_support import make_app
 
 POSTGRES_ENV = "CRIBKIT_TEST_POSTGRES_URL"
@@ -30,11 +32,11 @@ POSTGRES_ENV = "CRIBKIT_TEST_POSTGRES_URL"
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A scratch PostgreSQL database for this worker, or a skip saying why there is none."""
-    server = os.environ.get(POSTGRES_ENV)
-    if not server:
+    address = os.environ.get(POSTGRES_ENV)
+    if not address:
         pytest.skip(f"{POSTGRES_ENV} is not set: no PostgreSQL server to test against")
     name = f"cribkit_test_{secrets.token_hex(6)}"
-    admin = create_engine(make_url(server).set(database="postgres"), isolation_level="AUTOCOMMIT")
+    admin = create_engine(make_url(address).set(database="postgres"), isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as connection:
             connection.execute(text(f'CREATE DATABASE "{name}"'))
@@ -42,7 +44,7 @@ def postgres_url() -> Iterator[str]:
         admin.dispose()
         pytest.skip(f"PostgreSQL at {POSTGRES_ENV} is not usable: {exc}")
     try:
-        yield make_url(server).set(database=name).render_as_string(hide_password=False)
+        yield make_url(address).set(database=name).render_as_string(hide_password=False)
     finally:
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

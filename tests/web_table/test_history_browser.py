@@ -7,37 +7,19 @@ Screenshots go to ``$CRIBKIT_SCREENSHOTS`` (default ``/tmp/shots``) to be looked
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from servers import ServerProcess
-from test_table_browser import api_view, start_game, take_turn, watch_errors
+from table_browser import PHONE, api_view, start_game, take_turn, watch_errors
 
 from cribkit.record import GameRecord
 
 DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 YOU, COMPUTER = "rgb(31, 95, 191)", "rgb(179, 38, 30)"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture
-def shots() -> Path:
-    folder = Path(os.environ.get("CRIBKIT_SCREENSHOTS", "/tmp/shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log")
-    process.start()
-    yield process
-    process.stop()
 
 
 def talk_lines(page: Any) -> list[str]:

@@ -22,10 +22,29 @@ EN = {"Accept-Language": "en"}
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
-def stored_games(app: Any) -> int:
+def games_of(app: Any, player_id: str) -> int:
+    """How many games ``player_id`` has stored: only what this test made is counted, since
+    PostgreSQL tests share one database (and other tests may still be writing to it)."""
     with app.state.database.session() as session:
-        count: int = session.scalar(select(func.count()).select_from(GameRow))
+        query = select(func.count()).select_from(GameRow).where(GameRow.player_id == player_id)
+        count: int = session.scalar(query)
         return count
+
+
+def player_of(app: Any, game_id: str) -> str:
+    with app.state.database.session() as session:
+        row = session.get(GameRow, game_id)
+        assert row is not None, game_id
+        return row.player_id
+
+
+def sit_down(client: Any, app: Any) -> str:
+    """Give the client a player of its own by starting one game; returns the player's id."""
+    created = client.post("/api/games", json={"level": "easy", "seed": 1})
+    assert created.status_code == 201, created.text
+    player_id = player_of(app, created.json()["id"])
+    assert games_of(app, player_id) == 1
+    return player_id
 
 
 def api_error(response: Any) -> ApiError:
@@ -60,19 +79,23 @@ BAD_GAME_BODIES = [
 def test_a_bad_new_game_is_a_422_that_names_the_field_and_creates_nothing(
     client: Any, app: Any, body: bytes, field: str, headers: dict[str, str]
 ) -> None:
-    before = stored_games(app)  # PostgreSQL tests share one database
-    response = client.post(
-        "/api/games", content=body, headers={**headers, "Content-Type": "application/json"}
-    )
-    assert response.status_code == 422
-    error = api_error(response)
+    def post() -> ApiError:
+        response = client.post(
+            "/api/games", content=body, headers={**headers, "Content-Type": "application/json"}
+        )
+        assert response.status_code == 422
+        assert PLAYER_COOKIE not in response.cookies
+        return api_error(response)
+
+    post()  # a stranger gets no identity
+    player_id = sit_down(client, app)
+    error = post()  # and a player no new game
+    assert games_of(app, player_id) == 1
     assert error.code == "invalid_request"
     assert any(field in problem.loc for problem in error.problems), error
     assert field in error.detail or field == "body"
     assert bool(HAN.search(error.detail)) == (headers is ZH), error.detail
     assert all(bool(HAN.search(problem.msg)) == (headers is ZH) for problem in error.problems)
-    assert stored_games(app) == before
-    assert PLAYER_COOKIE not in response.cookies
 
 
 @pytest.mark.parametrize(
@@ -89,12 +112,12 @@ def test_a_bad_new_game_is_a_422_that_names_the_field_and_creates_nothing(
 def test_a_body_that_is_not_json_is_a_4xx_in_chinese(
     client: Any, app: Any, body: bytes, content_type: str
 ) -> None:
-    before = stored_games(app)  # PostgreSQL tests share one database
+    player_id = sit_down(client, app)
     response = client.post("/api/games", content=body, headers={**ZH, "Content-Type": content_type})
     assert response.status_code in (400, 422)
     error = api_error(response)
     assert HAN.search(error.detail), error.detail
-    assert stored_games(app) == before
+    assert games_of(app, player_id) == 1
 
 
 def test_a_seed_sent_as_a_json_number_with_a_point_zero_is_the_same_seed(client: Any) -> None:
@@ -186,37 +209,47 @@ def test_unknown_game_ids_are_a_json_404_under_the_api(client: Any, game_id: str
 def test_a_bad_seed_in_the_form_is_a_page_that_says_why_and_creates_nothing(
     client: Any, app: Any, seed: str, headers: dict[str, str]
 ) -> None:
-    before = stored_games(app)  # PostgreSQL tests share one database
-    response = client.post(
-        "/table/new", data={"level": "easy", "seed": seed}, headers=headers, follow_redirects=False
-    )
-    assert response.status_code == 422
-    assert response.headers["content-type"].startswith("text/html")
-    assert 'id="error-message"' in response.text
+    def post() -> str:
+        response = client.post(
+            "/table/new",
+            data={"level": "easy", "seed": seed},
+            headers=headers,
+            follow_redirects=False,
+        )
+        assert response.status_code == 422
+        assert response.headers["content-type"].startswith("text/html")
+        assert PLAYER_COOKIE not in response.cookies
+        page: str = response.text
+        return page
+
+    post()  # a stranger gets no identity
+    player_id = sit_down(client, app)
+    page = post()  # and a player no new game
+    assert games_of(app, player_id) == 1
+    assert 'id="error-message"' in page
     if headers is ZH:
-        assert "种子必须是 0 到 9007199254740991 之间的整数" in response.text
-        assert 'lang="zh-Hans"' in response.text
+        assert "种子必须是 0 到 9007199254740991 之间的整数" in page
+        assert 'lang="zh-Hans"' in page
     else:
-        assert "a seed is a whole number from 0 to 9007199254740991" in response.text
-    assert stored_games(app) == before
-    assert PLAYER_COOKIE not in response.cookies
+        assert "a seed is a whole number from 0 to 9007199254740991" in page
 
 
 def test_an_unknown_level_in_the_form_is_a_page_that_says_why(client: Any, app: Any) -> None:
-    before = stored_games(app)  # PostgreSQL tests share one database
+    player_id = sit_down(client, app)
     response = client.post("/table/new", data={"level": "godlike"}, headers=ZH)
     assert response.status_code == 422
     assert "godlike" in response.text and HAN.search(response.text)
-    assert stored_games(app) == before
+    assert games_of(app, player_id) == 1
 
 
 def test_a_good_seed_in_the_form_still_starts_the_game(client: Any, app: Any) -> None:
-    before = stored_games(app)  # PostgreSQL tests share one database
     response = client.post(
         "/table/new", data={"level": "easy", "seed": " 42 "}, follow_redirects=False
     )
     assert response.status_code == 303 and response.headers["location"].startswith("/games/")
-    assert stored_games(app) == before + 1
+    assert PLAYER_COOKIE in response.cookies
+    player_id = player_of(app, response.headers["location"].removeprefix("/games/"))
+    assert games_of(app, player_id) == 1  # the new player's one game, stored once
 
 
 # ------------------------------------------------------------------ pages

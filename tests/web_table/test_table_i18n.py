@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import gettext
-import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -247,14 +246,6 @@ def test_an_untranslated_code_falls_back_to_the_english_message() -> None:
 # ---------------------------------------------------------------- in the browser
 
 
-@pytest.fixture
-def zh_server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log")
-    process.start()
-    yield process
-    process.stop()
-
-
 def prose(text: str) -> str:
     """Text minus the English table talk quoted in it (“fifteen two”) or set beside the
     Chinese in full-width brackets (十五得 2（fifteen two）), kept by design."""
@@ -267,14 +258,14 @@ def wait_for_move(page: Any, version: str | None) -> None:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_the_table_speaks_chinese_in_the_browser(browser: Any, zh_server: ServerProcess) -> None:
-    shots = Path(os.environ.get("CRIBKIT_SCREENSHOTS", "/tmp/shots"))
-    shots.mkdir(parents=True, exist_ok=True)
+def test_the_table_speaks_chinese_in_the_browser(
+    browser: Any, server: ServerProcess, shots: Path
+) -> None:
     context = browser.new_context(
         viewport={"width": 1280, "height": 900}, locale="zh-CN", extra_http_headers=ZH
     )
     page = context.new_page()
-    page.goto(f"{zh_server.url}/?seed=2024")
+    page.goto(f"{server.url}/?seed=2024")
     page.click("#start")
     page.wait_for_selector("#spread button.cut-card")
     while page.get_attribute("#table", "data-phase") == "cut_for_deal":

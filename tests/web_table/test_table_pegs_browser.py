@@ -9,16 +9,7 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
-from test_table_browser import (  # noqa: F401  (fixtures)
-    DESKTOP,
-    api_view,
-    check_pegs,
-    chromium,
-    server,
-    shots,
-    start_game,
-    take_turn,
-)
+from table_browser import DESKTOP, api_view, check_pegs, start_game, take_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -44,9 +35,7 @@ def moves_since(view: dict[str, Any], seq: int, player: int) -> int:
 
 
 def test_after_every_score_the_gap_between_the_pegs_is_that_score(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any, server: ServerProcess, shots: Path
 ) -> None:
     context = chromium.new_context(viewport=DESKTOP, reduced_motion="reduce")
     page = context.new_page()

@@ -8,16 +8,7 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
-from test_table_browser import (  # noqa: F401  (fixtures)
-    DESKTOP,
-    api_view,
-    check_pegs,
-    chromium,
-    server,
-    shots,
-    start_game,
-    take_turn,
-)
+from table_browser import DESKTOP, api_view, check_pegs, start_game, take_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -27,9 +18,7 @@ def shown_counts(page: Any) -> int:
 
 
 def test_each_count_of_the_show_moves_the_board_only_when_shown_across_a_reload(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any, server: ServerProcess, shots: Path
 ) -> None:
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()

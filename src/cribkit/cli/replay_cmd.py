@@ -21,7 +21,7 @@ from rich.text import Text
 
 from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, Play, TurnStarter
 from cribkit.cards import Card
-from cribkit.cli.app import command, fail, friendly_errors
+from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.output import (
     card_text,
     cards_text,
@@ -32,7 +32,7 @@ from cribkit.cli.output import (
     score_moves,
 )
 from cribkit.cli.pegboard import pegboard
-from cribkit.cli.records import record_notes
+from cribkit.cli.records import read_record
 from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.rules import Skunk
@@ -211,13 +211,7 @@ def replay(
     json_output: Annotated[bool, typer.Option("--json", help="Print the hands as JSON.")] = False,
 ) -> None:
     """Print a recorded game hand by hand: deals, discards, the play, the show, the scores."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-        raise fail(f"cannot read {file}: {reason}", code="cannot_read") from None
-    record = GameRecord.parse(text)
-    notes = record_notes(text)
+    record, notes = read_record(file, code="cannot_read")
     if json_output:
         print_json(replay_dict(record, notes))
         return

@@ -10,7 +10,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, TextIO
 
@@ -18,7 +17,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from cribkit.cards import Card, check_distinct, parse_card, parse_cards
+from cribkit.cards import Card, parse_card, parse_cards
 from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import (
     card_text,
@@ -28,20 +27,12 @@ from cribkit.cli.output import (
     print_json,
     running_call,
 )
-from cribkit.errors import (
-    CribkitError,
-    DuplicateCardError,
-    IllegalActionError,
-    WrongCardCountError,
-)
-from cribkit.scoring import MAX_COUNT, Breakdown, go_item, score_play, score_show
+from cribkit.errors import CribkitError, DuplicateCardError, WrongCardCountError
+from cribkit.scoring import GO_WORDS, Breakdown, peg_sequence, score_show
 
 __all__ = [
-    "GO_WORDS",
-    "PegPlay",
     "parse_hand",
     "peg",
-    "peg_series",
     "read_moves",
     "score",
     "score_dict",
@@ -218,89 +209,13 @@ def _open_batch(source: str) -> Iterator[TextIO]:
         yield stream
 
 
-GO_WORDS = frozenset({"go", "|", "/"})
-"""Words that mark a go in a list of plays, as the web's pegging calculator reads them."""
-
-MAX_PLAY_CARDS = 8
-"""A deal puts at most eight cards into the play, four from each hand."""
-
-
-@dataclass(frozen=True, slots=True)
-class PegPlay:
-    """One step of a pegged play: a card with the count after it and what it scored, or a
-    go (``card`` is None) that ends the series and gives one for the go."""
-
-    card: Card | None
-    count: int
-    breakdown: Breakdown
-
-    @property
-    def is_go(self) -> bool:
-        return self.card is None
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "card": None if self.card is None else str(self.card),
-            "go": self.is_go,
-            "count": self.count,
-            "points": self.breakdown.total,
-            "items": [item.to_dict() for item in self.breakdown.items],
-            "call": self.breakdown.call,
-        }
-
-
 def read_moves(tokens: Iterable[str]) -> list[Card | None]:
     """Cards in the order played, ``None`` for each ``go`` (also ``|`` or ``/``).
 
-    Raises for a malformed or repeated card and for more than eight cards.
+    Raises for a malformed card; ``peg_sequence`` checks the play itself.
     """
     words = " ".join(tokens).replace(",", " ").replace(";", " ").split()
-    moves = [None if word.lower() in GO_WORDS else parse_card(word) for word in words]
-    cards = [move for move in moves if move is not None]
-    check_distinct(cards)
-    if len(cards) > MAX_PLAY_CARDS:
-        raise WrongCardCountError(
-            f"a deal has at most {MAX_PLAY_CARDS} cards in play (four each); you gave {len(cards)}"
-        )
-    return moves
-
-
-def peg_series(moves: Sequence[Card | None]) -> list[PegPlay]:
-    """Play ``moves`` in order from a fresh count: a card scores what it makes, a ``go``
-    (``None``) gives one for the go to the card before it and starts a new count, and the
-    count also starts again after 31 (a go right after 31, or after another go, adds
-    nothing). The same rules as the web's pegging calculator.
-
-    Raises ``IllegalActionError`` for a card that would pass 31 (the message says to
-    write go before it) and for a go before any card.
-    """
-    plays: list[PegPlay] = []
-    series: list[Card] = []
-    for move in moves:
-        count = sum(card.pips for card in series)
-        if move is None:
-            if not plays:
-                raise IllegalActionError(
-                    "a go comes after a card: it ends the series and scores one for the go",
-                    code="go_before_card",
-                )
-            if series:
-                plays.append(PegPlay(None, count, Breakdown((go_item(series[-1]),))))
-                series = []
-            continue
-        if count + move.pips > MAX_COUNT:
-            raise IllegalActionError(
-                f"the count would be {count + move.pips}; {move} does not fit on {count}: "
-                f"write go before {move} to end the series and count again from 0",
-                code="count_past_31",
-                params={"card": str(move), "count": count},
-            )
-        breakdown = score_play(series, move)
-        series.append(move)
-        plays.append(PegPlay(move, count + move.pips, breakdown))
-        if count + move.pips == MAX_COUNT:
-            series = []
-    return plays
+    return [None if word.lower() in GO_WORDS else parse_card(word) for word in words]
 
 
 _PEG_HELP = (
@@ -325,8 +240,8 @@ def peg(
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Peg a play card by card (help text: ``_PEG_HELP``)."""
-    plays = peg_series(read_moves(cards))
-    total = sum(play.breakdown.total for play in plays)
+    plays = peg_sequence(read_moves(cards))
+    total = sum(play.points for play in plays)
     if json_output:
         print_json({"plays": [play.to_dict() for play in plays], "total": total})
         return
@@ -336,7 +251,7 @@ def peg(
     for play in plays:
         card = Text("go", style="italic") if play.card is None else card_text(play.card)
         call = running_call(play.breakdown) if play.breakdown else Text("—", style="dim")
-        table.add_row(card, str(play.count), str(play.breakdown.total), call)
+        table.add_row(card, str(play.count), str(play.points), call)
     console = make_console()
     console.print(table)
     console.print(Text.assemble("points in all ", (str(total), "bold")))

@@ -15,11 +15,18 @@ from urllib.parse import quote_plus, urlencode
 
 from cribkit.cards import Card, parse_card
 from cribkit.errors import CribkitError, IllegalActionError, InvalidNotationError
-from cribkit.scoring import MAX_COUNT, Breakdown, ScoreItem, go_item, score_play, score_show
+from cribkit.scoring import (
+    GO_WORDS,
+    MAX_PLAY_CARDS,
+    Breakdown,
+    PegStep,
+    ScoreItem,
+    peg_sequence,
+    score_show,
+)
 from cribkit.web.site.i18n import N_
 
 __all__ = [
-    "GO_TOKENS",
     "CardsText",
     "InputError",
     "PegStep",
@@ -39,8 +46,6 @@ __all__ = [
 
 MAX_INPUT = 200
 """Longest text accepted in one field: more than enough for eight cards and a few gos."""
-MAX_PLAY_CARDS = 8
-GO_TOKENS = frozenset({"go", "|", "/"})
 
 
 class InputError(CribkitError):
@@ -269,37 +274,10 @@ def advisor_url(cards: Sequence[Card] = (), *, dealer: bool = True) -> str:
 # ---------------------------------------------------------------- the play
 
 
-@dataclass(frozen=True, slots=True)
-class PegStep:
-    """One step of a play: a card and what it pegs, or a go that ends the series."""
-
-    card: Card | None
-    count: int
-    items: tuple[ScoreItem, ...]
-
-    @property
-    def is_go(self) -> bool:
-        return self.card is None
-
-    @property
-    def points(self) -> int:
-        return sum(item.points for item in self.items)
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "card": None if self.card is None else str(self.card),
-            "go": self.is_go,
-            "count": self.count,
-            "points": self.points,
-            "items": [item.to_dict() for item in self.items],
-            "call": Breakdown(self.items).call,
-        }
-
-
 def read_play(text: CardsText) -> tuple[Card | None, ...]:
     """A play sequence: cards in order, ``go`` (or ``|``) where a series ended on a go."""
     tokens = _split(text, "play")
-    moves = tuple(None if t.lower() in GO_TOKENS else _card(t, "play") for t in tokens)
+    moves = tuple(None if t.lower() in GO_WORDS else _card(t, "play") for t in tokens)
     cards = [move for move in moves if move is not None]
     _check_once(cards, "play")
     if len(cards) > MAX_PLAY_CARDS:
@@ -312,44 +290,27 @@ def read_play(text: CardsText) -> tuple[Card | None, ...]:
 
 
 def peg(moves: Sequence[Card | None]) -> tuple[PegStep, ...]:
-    """Score a play move by move with the engine's ``score_play``.
-
-    The count goes back to 0 after 31 (which already scored two, so a go after it adds
-    nothing) and after a ``go``, which gives one for the go to the card before it.
-    """
+    """Score a play move by move with the engine's ``peg_sequence``, its mistakes said as
+    the calculator's field errors."""
     if not any(move is not None for move in moves):
         raise InputError(
             "play", N_("Type the cards in the order they were played, like 6D 4C 5H 3S.")
         )
-    steps: list[PegStep] = []
-    series: list[Card] = []
-    for move in moves:
-        count = sum(card.pips for card in series)
-        if move is None:
-            if not steps:
-                raise InputError(
-                    "play",
-                    N_("A go comes after a card: it ends the series and scores one for the go."),
-                )
-            if series:
-                steps.append(PegStep(None, count, (go_item(series[-1]),)))
-                series = []
-            continue
-        try:
-            breakdown = score_play(series, move)
-        except IllegalActionError:
+    try:
+        return peg_sequence(moves)
+    except IllegalActionError as exc:
+        if exc.code == "go_before_card":
             raise InputError(
                 "play",
-                N_(
-                    "%(card)s would take the count from %(before)d to %(after)d, past 31. "
-                    "Write “go” before it to end the series and start again from 0."
-                ),
-                card=move.unicode,
-                before=count,
-                after=count + move.pips,
+                N_("A go comes after a card: it ends the series and scores one for the go."),
             ) from None
-        series.append(move)
-        steps.append(PegStep(move, count + move.pips, breakdown.items))
-        if count + move.pips == MAX_COUNT:
-            series = []
-    return tuple(steps)
+        raise InputError(
+            "play",
+            N_(
+                "%(card)s would take the count from %(before)d to %(after)d, past 31. "
+                "Write “go” before it to end the series and start again from 0."
+            ),
+            card=parse_card(str(exc.params["card"])).unicode,
+            before=exc.params["count"],
+            after=exc.params["total"],
+        ) from None

@@ -1,0 +1,23 @@
+"""Loading the build scripts in ``scripts/`` as modules, so tests can rebuild a sample."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` as the module ``name``, its folder importable (for the helper
+    module the scripts share, as when they run)."""
+    if str(SCRIPTS) not in sys.path:
+        sys.path.append(str(SCRIPTS))
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

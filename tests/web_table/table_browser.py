@@ -1,0 +1,143 @@
+"""The table in headless Chromium, shared by its browser tests: the screenshot folder, a
+real ``cribkit serve`` on a fresh SQLite file, and the moves and checks a person makes.
+
+conftest.py registers the fixtures for every test here; test_table_browser.py re-exports
+all of this under the names older tests import from it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from servers import ServerProcess
+
+__all__ = [
+    "DESKTOP",
+    "PHONE",
+    "api_view",
+    "check_pegs",
+    "chromium",
+    "server",
+    "shots",
+    "start_game",
+    "take_turn",
+    "watch_errors",
+]
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def chromium(browser: Any) -> Any:
+    """The shared per-worker Chromium (see tests/conftest.py)."""
+    return browser
+
+
+@pytest.fixture
+def shots() -> Path:
+    """Where screenshots go to be looked at: ``$CRIBKIT_SCREENSHOTS``, else /tmp/shots."""
+    folder = Path(os.environ.get("CRIBKIT_SCREENSHOTS", "/tmp/shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A real ``cribkit serve`` on the test's own SQLite file, stopped at the end."""
+    process = ServerProcess(f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log")
+    process.start()
+    yield process
+    process.stop()
+
+
+def watch_errors(page: Any) -> list[str]:
+    """The page's script errors, console errors and off-site requests, as they happen."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on(
+        "request",
+        lambda request: (
+            errors.append(f"off-site request {request.url}")
+            if not request.url.startswith("http://127.0.0.1")
+            else None
+        ),
+    )
+    return errors
+
+
+def start_game(page: Any, base: str, seed: int, level: str = "medium", *, fast: bool = True) -> str:
+    """A new seeded game; ``fast`` turns off the pause before the computer's card."""
+    page.goto(f"{base}/?seed={seed}")
+    page.evaluate(f"localStorage.setItem('cribkit-fast', '{1 if fast else 0}')")
+    page.check(f'input[name="level"][value="{level}"]')
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hand button.in-hand, #spread button.cut-card")
+    while page.locator("#spread button.cut-card:not([disabled])").count():  # cut for deal
+        version = page.get_attribute("#table", "data-version")
+        cards = page.locator("#spread button.cut-card:not([disabled])")
+        cards.nth(20).click(position={"x": 3, "y": 12})  # the edge showing in the spread
+        page.wait_for_selector(f'#table:not([data-version="{version}"])')
+    page.wait_for_selector("#hand button.in-hand")
+    game_id: str = page.url.rsplit("/", 1)[-1]
+    return game_id
+
+
+def api_view(page: Any, base: str, game_id: str) -> dict[str, Any]:
+    """The player's view as the JSON API gives it, with the page's cookie."""
+    response = page.request.get(f"{base}/api/games/{game_id}")
+    assert response.status == 200
+    view: dict[str, Any] = response.json()
+    return view
+
+
+def check_pegs(page: Any, view: dict[str, Any]) -> None:
+    """Each player's front peg stands in the hole of the score, the back one at the last."""
+    for player in (0, 1):
+        pegs = view["pegs"][player]
+        assert page.inner_text(f"#score-{player}") == str(pegs["front"])
+        for which in ("front", "back"):
+            peg = page.locator(f"#peg-{player}-{which}")
+            assert int(peg.get_attribute("data-score")) == pegs[which]
+            hole_key = peg.get_attribute("data-hole")
+            expected = str(min(pegs[which], 121))
+            if which == "back" and pegs["front"] == 0:
+                expected = "start"
+            assert hole_key == expected
+            hole = page.locator(f"#hole-{player}-{hole_key}")
+            assert peg.get_attribute("cx") == hole.get_attribute("cx")
+            assert peg.get_attribute("cy") == hole.get_attribute("cy")
+
+
+def take_turn(page: Any) -> str:
+    """Make the person's next move with the keyboard (or a click); return the phase."""
+    phase: str = page.get_attribute("#table", "data-phase")
+    version = page.get_attribute("#table", "data-version")
+    if page.locator("#spread button.cut-card:not([disabled])").count():
+        page.keyboard.press("ArrowRight")  # the cut by key: a position, then Enter
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    elif phase == "discard":
+        page.keyboard.press("1")
+        page.keyboard.press("2")
+        page.keyboard.press("Enter")
+    elif phase == "play":
+        if page.is_visible("#primary"):
+            page.keyboard.press("g")
+        else:
+            buttons = page.locator("#hand button.in-hand")
+            enabled = [i for i in range(buttons.count()) if buttons.nth(i).is_enabled()]
+            if len(enabled) > 1:
+                buttons.nth(enabled[-1]).click()  # a click, the rest by key
+            else:
+                page.keyboard.press(buttons.nth(enabled[0]).get_attribute("data-key"))
+    elif phase == "show":
+        page.keyboard.press("n")  # the next count, or the next deal: each is a move
+    page.wait_for_selector(f'#table:not([data-version="{version}"])', timeout=10_000)
+    return phase
