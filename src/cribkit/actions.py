@@ -1,6 +1,6 @@
 """Everything that can happen in a game, as small frozen values with a text form.
 
-Player actions (cut, discard, play, go, next hand) carry the seat that makes them; chance
+Player actions (cut, discard, play, go, a claimed count, next hand) carry the seat that makes them; chance
 actions (the cut for deal, the deal, the starter) carry the cards chance chose. A cut is
 a player's choice of a *position* in a face-down deck (never of a card); chance then
 turns the card at that position of a deck only the seed orders. A game record is a list
@@ -18,6 +18,7 @@ from cribkit.errors import InvalidRecordError
 __all__ = [
     "Action",
     "ChanceAction",
+    "ClaimCount",
     "Cut",
     "CutForDeal",
     "Deal",
@@ -125,6 +126,20 @@ class Go:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimCount:
+    """A seat that counts its own show announces ``points`` for the hand or crib laid down.
+
+    Only with the ``manual_count`` option; the state checks the range (0-29) and scores
+    the claim against the true count (an over-claim is never pegged)."""
+
+    player: int
+    points: int
+
+    def to_text(self) -> str:
+        return f"p{self.player} claim {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
 class NextHand:
     """After the show, a seat gathers the cards so the next hand is dealt."""
 
@@ -135,7 +150,7 @@ class NextHand:
 
 
 ChanceAction: TypeAlias = CutForDeal | Deal | TurnStarter
-PlayerAction: TypeAlias = Cut | Discard | Play | Go | NextHand
+PlayerAction: TypeAlias = Cut | Discard | Play | Go | ClaimCount | NextHand
 Action: TypeAlias = ChanceAction | PlayerAction
 
 
@@ -179,13 +194,15 @@ def _parse_words(words: list[str]) -> Action:
         return Go(player)
     if verb == "next" and not args:
         return NextHand(player)
+    if verb == "claim" and len(args) == 1:
+        return ClaimCount(player, _position(args[0]))
     raise ValueError(f"unknown move {' '.join(rest)!r}")
 
 
 def _position(word: str) -> int:
-    """A cut position in a record: a plain whole number."""
+    """A cut position (or a claimed count) in a record: a plain whole number."""
     if not word.isdigit() or not word.isascii():
-        raise ValueError(f"{word!r} is not a position (a whole number)")
+        raise ValueError(f"{word!r} is not a whole number")
     return int(word)
 
 
@@ -215,6 +232,8 @@ def action_to_dict(action: Action) -> dict[str, object]:
             return {"type": "play", "player": player, "card": str(card)}
         case Go(player):
             return {"type": "go", "player": player}
+        case ClaimCount(player, points):
+            return {"type": "claim", "player": player, "points": points}
         case NextHand(player):
             return {"type": "next", "player": player}
 
@@ -245,12 +264,18 @@ def action_from_dict(data: object) -> PlayerAction:
             return Go(player)
         if kind == "next":
             return NextHand(player)
+        if kind == "claim":
+            points = data.get("points")
+            if not isinstance(points, int) or isinstance(points, bool):
+                raise ValueError("'points' must be a whole number, your count of the show")
+            return ClaimCount(player, points)
     except ValueError as exc:
         raise InvalidRecordError(
             f"bad {kind} action: {exc}", code="action_unreadable", params={"type": str(kind)}
         ) from exc
     raise InvalidRecordError(
-        f"unknown action type {kind!r}: expected cut, discard, play, go or next",
+        f"unknown action type {kind!r}: expected cut, discard, play, go or next "
+        "(or claim, when you count your own hand)",
         code="action_unknown_type",
         params={"type": repr(kind)},
     )
