@@ -195,14 +195,16 @@ def _parse_words(words: list[str]) -> Action:
     if verb == "next" and not args:
         return NextHand(player)
     if verb == "claim" and len(args) == 1:
-        return ClaimCount(player, _position(args[0]))
+        if not args[0].isdigit() or not args[0].isascii():
+            raise ValueError(f"{args[0]!r} is not a count (a whole number)")
+        return ClaimCount(player, int(args[0]))
     raise ValueError(f"unknown move {' '.join(rest)!r}")
 
 
 def _position(word: str) -> int:
-    """A cut position (or a claimed count) in a record: a plain whole number."""
+    """A cut position in a record: a plain whole number."""
     if not word.isdigit() or not word.isascii():
-        raise ValueError(f"{word!r} is not a whole number")
+        raise ValueError(f"{word!r} is not a position (a whole number)")
     return int(word)
 
 
