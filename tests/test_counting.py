@@ -24,6 +24,7 @@ from cribkit.rules import STANDARD, GameRules
 from cribkit.scoring import ScoreKind
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
+from cribkit.web.site.errors_i18n import error_template
 from state_support import assert_refused, random_steps, run, summary, to_the_play
 
 PONE_COUNTS = GameRules(manual_count=frozenset({1}))
@@ -64,6 +65,10 @@ def test_the_show_waits_for_the_pone_s_own_count_and_hides_it() -> None:
         }
         assert "total" not in json.dumps(data) and "12" not in json.dumps(data["to_count"])
     assert_refused(state, NextHand(0), "waiting for its count")
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(NextHand(1))
+    template = error_template(info.value)
+    assert template is not None and template % info.value.params == str(info.value)
 
 
 def test_a_short_claim_pegs_the_claim_and_muggins_gives_the_rest_to_the_dealer() -> None:
@@ -74,6 +79,7 @@ def test_a_short_claim_pegs_the_claim_and_muggins_gives_the_rest_to_the_dealer()
     assert events[1].item.call == "muggins for three"
     claimed = state.shows[0]
     assert (claimed.claim, claimed.breakdown.total, claimed.missed, claimed.pegged) == (9, 12, 3, 9)
+    assert claimed.muggins == 3 and claimed.to_dict()["muggins"] == 3
     # the dealer counts by the engine: hand 10 and crib 2 follow at once
     assert [s.claim for s in state.shows] == [9, None, None]
     assert state.scores == (6 + 3 + 10 + 2, 1 + 9)
@@ -84,6 +90,7 @@ def test_without_muggins_overlooked_points_are_simply_lost() -> None:
     state, events = run(at_the_show(PONE_COUNTS)[0], "p1 claim 9")
     assert not [e for e in events if e.context is ScoreContext.MUGGINS]
     assert state.scores == (6 + 10 + 2, 1 + 9)
+    assert (state.shows[0].missed, state.shows[0].muggins) == (3, 0)
 
 
 def test_an_over_claim_is_never_pegged_and_a_full_claim_pegs_the_itemized_count() -> None:
@@ -125,6 +132,7 @@ def test_121_reached_by_the_claim_stops_before_muggins() -> None:
     assert summary(events) == [(1, "hand", "claim", 10, 121)]
     assert state.is_over and state.outcome is not None and state.outcome.winner == 1
     assert state.legal_actions() == [] and state.to_count is None
+    assert (state.shows[0].missed, state.shows[0].muggins) == (2, 0)
 
 
 def test_121_reached_by_muggins_ends_it_before_the_dealer_counts() -> None:
@@ -153,6 +161,8 @@ def test_bad_claims_are_refused_with_their_code(action: ClaimCount, code: str) -
         state.apply(action)
     assert info.value.code == code
     assert not state.is_legal(action)
+    template = error_template(info.value)  # the web says it in the reader's language
+    assert template is not None and template % info.value.params == str(info.value)
 
 
 def test_claims_out_of_turn_or_without_manual_counting_are_refused() -> None:
@@ -168,10 +178,11 @@ def test_claims_out_of_turn_or_without_manual_counting_are_refused() -> None:
 
 
 @pytest.mark.parametrize("points", ["7", 7.0, None, True, [7]])
-def test_a_claim_that_is_not_a_whole_number_is_unreadable(points: object) -> None:
+def test_a_claim_that_is_not_a_whole_number_is_refused(points: object) -> None:
     with pytest.raises(InvalidRecordError) as info:
         action_from_dict({"type": "claim", "player": 0, "points": points})
-    assert info.value.code == "action_unreadable"
+    assert info.value.code == "claim_range"
+    assert str(info.value) == "a count is a whole number from 0 to 29"
 
 
 def test_claim_text_and_json_round_trip() -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from cribkit.cards import Card, format_cards, parse_card, parse_cards
+from cribkit.counting import MAX_CLAIM
 from cribkit.errors import InvalidRecordError
 
 __all__ = [
@@ -249,6 +250,15 @@ def action_from_dict(data: object) -> PlayerAction:
     kind, player = data.get("type"), data.get("player")
     if player not in (0, 1) or isinstance(player, bool):
         raise InvalidRecordError("an action needs 'player': 0 or 1", code="action_bad_player")
+    if kind == "claim":
+        points = data.get("points")
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise InvalidRecordError(
+                f"a count is a whole number from 0 to {MAX_CLAIM}",
+                code="claim_range",
+                params={"high": MAX_CLAIM},
+            )
+        return ClaimCount(player, points)
     try:
         if kind == "discard":
             cards = data.get("cards")
@@ -266,18 +276,12 @@ def action_from_dict(data: object) -> PlayerAction:
             return Go(player)
         if kind == "next":
             return NextHand(player)
-        if kind == "claim":
-            points = data.get("points")
-            if not isinstance(points, int) or isinstance(points, bool):
-                raise ValueError("'points' must be a whole number, your count of the show")
-            return ClaimCount(player, points)
     except ValueError as exc:
         raise InvalidRecordError(
             f"bad {kind} action: {exc}", code="action_unreadable", params={"type": str(kind)}
         ) from exc
     raise InvalidRecordError(
-        f"unknown action type {kind!r}: expected cut, discard, play, go or next "
-        "(or claim, when you count your own hand)",
+        f"unknown action type {kind!r}: expected cut, discard, play, go or next",
         code="action_unknown_type",
         params={"type": repr(kind)},
     )

@@ -80,7 +80,8 @@ class Show:
     """A hand or crib laid down and counted at the show (public once counted).
 
     ``claim`` is the player's own count when they count their own show (``None``: the
-    engine counted it); ``breakdown`` is always the true count.
+    engine counted it); ``breakdown`` is always the true count; ``muggins`` what of it
+    the opponent pegged.
     """
 
     player: int
@@ -89,6 +90,8 @@ class Show:
     starter: Card
     breakdown: Breakdown
     claim: int | None = None
+    muggins: int = 0
+    """Points of this show the opponent pegged as muggins (0 if none, or if the claim won)."""
 
     @property
     def missed(self) -> int:
@@ -117,6 +120,7 @@ class Show:
             "claim": self.claim,
             "missed": self.missed,
             "over_claimed": self.over_claimed,
+            "muggins": self.muggins,
         }
 
 

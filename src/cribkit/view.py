@@ -99,6 +99,10 @@ class PlayerView:
             "cut_positions": list(self.cut_positions),
             "starter_position": self.starter_position,
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            "counting": {
+                "manual_count": sorted(self.rules.manual_count),
+                "muggins": self.rules.muggins,
+            },
             "legal_actions": [action_to_dict(a) for a in self.legal_actions],
         }
 

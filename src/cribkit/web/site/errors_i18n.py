@@ -76,6 +76,9 @@ ERROR_MESSAGES: dict[str, str] = {
     "show_not_counted": N_("the show is still being counted: lay down the next count first"),
     "no_count_to_show": N_("there is no count left to show now"),
     "bad_seed": N_("a seed is a whole number from 0 to %(max)d"),
+    "muggins_needs_manual_count": N_(
+        "muggins needs manual counting: nobody overlooks points the engine counts"
+    ),
     # cribkit.web.table.friends: tables between two people
     "not_your_seat_friend": N_("that seat is not yours; your friend makes their own moves"),
     "invite_not_found": N_("no table has that code, or its invite lapsed after a day unused"),

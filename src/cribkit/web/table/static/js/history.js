@@ -55,7 +55,8 @@ function renderSheet(rows, current) {
 // first). The show of the current hand is left to table.js, which counts it aloud.
 function fillTalk(lines, view) {
   const list = $("talk");
-  const earlier = lines.filter((line) => !(line.kind === "show" && line.hand_number === view.hand_number));
+  const shown = ["show", "claim", "muggins"]; // table.js says this hand's show itself
+  const earlier = lines.filter((line) => !(shown.includes(line.kind) && line.hand_number === view.hand_number));
   const room = Math.max(TALK_LINES - list.children.length, 0);
   list.append(...earlier.slice(earlier.length - room).reverse().map(talkItem));
 }

@@ -1,0 +1,82 @@
+// Counting your own hand at the show (a new-game option): the box that asks for the
+// count, and what the table says once the count is made. The view lays the hand or crib
+// down (view.to_count: its cards, never its total); the engine's itemized count comes only
+// in the answer to the claim, so nothing on the page can give the count away first.
+
+let box = null; // kept between renders, so a half-typed count survives a redraw
+let boxKey = "";
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? String(values[key]) : `{${key}}`));
+}
+
+// The box asking for the count of view.to_count, or null when nobody asks the reader.
+// onClaim(action) posts the claim; onBad() says the typed count is no count.
+export function claimBox(T, view, cardElement, onClaim, onBad) {
+  const claims = view.legal_actions.filter((a) => a.type === "claim");
+  const laid = view.to_count;
+  if (!laid || !claims.length) {
+    box = null;
+    boxKey = "";
+    return null;
+  }
+  const key = `${view.id}/${view.hand_number}/${laid.context}`;
+  if (box && boxKey === key) return box;
+  boxKey = key;
+  box = document.createElement("form");
+  box.className = `claim-box lane-${laid.player}`;
+  box.id = "claim-box";
+  box.noValidate = true;
+  const heading = document.createElement("h3");
+  heading.id = "claim-title";
+  heading.textContent = laid.context === "crib" ? T.claim_crib : T.claim_hand;
+  const cards = document.createElement("p");
+  cards.className = "show-cards";
+  for (const code of laid.cards) cards.append(cardElement(code));
+  const plus = document.createElement("span");
+  plus.className = "plus";
+  plus.textContent = "+";
+  cards.append(plus, cardElement(laid.starter));
+  const label = document.createElement("label");
+  label.className = "claim-field";
+  label.htmlFor = "claim-points";
+  label.textContent = T.claim_label;
+  const input = document.createElement("input");
+  Object.assign(input, { id: "claim-points", type: "number", min: "0", max: "29", step: "1", required: true });
+  input.inputMode = "numeric";
+  input.autocomplete = "off";
+  input.setAttribute("aria-describedby", "claim-title");
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.className = "primary big";
+  button.id = "claim-button";
+  button.textContent = T.claim_button;
+  const row = document.createElement("div");
+  row.className = "claim-row";
+  row.append(label, input, button);
+  box.append(heading, cards, row);
+  box.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    const points = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
+    const action = claims.find((a) => a.points === points);
+    if (action) onClaim(action);
+    else onBad(T.claim_range);
+  });
+  setTimeout(() => input.focus(), 0);
+  return box;
+}
+
+// The sentence for a show its player counted: right, short (what was missed) or over.
+export function claimLine(T, show, who) {
+  if (show.claim === null || show.claim === undefined) return null;
+  const values = { who, claim: show.claim, missed: show.missed, over: show.over_claimed, total: show.total };
+  if (show.over_claimed) return fill(T.claim_over, values);
+  if (show.missed) return fill(T.claim_short, values);
+  return fill(T.claim_right, values);
+}
+
+// "Muggins: 3 for the computer." when the opponent pegged what the count overlooked.
+export function mugginsLine(T, show, opponentName) {
+  return show.muggins ? fill(T.muggins_line, { points: show.muggins, who: opponentName }) : null;
+}
