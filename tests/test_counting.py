@@ -33,7 +33,9 @@ DEALER_MUGGINS = GameRules(manual_count=frozenset({0}), muggins=True)
 BOTH_MUGGINS = GameRules(manual_count=frozenset({0, 1}), muggins=True)
 
 
-def at_the_show(rules: GameRules, scores: tuple[int, int] = (0, 0)) -> tuple[GameState, list[ScoreEvent]]:
+def at_the_show(
+    rules: GameRules, scores: tuple[int, int] = (0, 0)
+) -> tuple[GameState, list[ScoreEvent]]:
     """Seat 0 deals; the pone (seat 1) holds KH 5H 2H 3H (12 with the TD starter), the
     dealer QC 7C 8C 9C (10), the crib AD 2S 4S 6S (2); the play pegs 6 and 1."""
     state, _ = to_the_play(

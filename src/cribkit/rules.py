@@ -96,9 +96,7 @@ class GameRules:
                 raise CribkitError(f"unknown rule setting {token!r}")
             else:
                 fields[key] = int(value)
-        return GameRules(
-            fields["target"], fields["skunk"], fields["double_skunk"], seats, muggins
-        )
+        return GameRules(fields["target"], fields["skunk"], fields["double_skunk"], seats, muggins)
 
 
 def _is_seat_list(value: str) -> bool:

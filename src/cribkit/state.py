@@ -674,7 +674,9 @@ class GameState:
         show = Show(player, context, pending.cards, pending.starter, breakdown, claim=points)
         state = replace(self, shows=(*self.shows, show))
         state = state._peg(player, claimed_items(breakdown, points, pending.cards), context)
-        missed = () if state.is_over else muggins_items(breakdown, points, muggins=self.rules.muggins)
+        missed = (
+            () if state.is_over else muggins_items(breakdown, points, muggins=self.rules.muggins)
+        )
         if missed:
             show = replace(show, muggins=missed[0].points)
             state = replace(state, shows=(*self.shows, show))

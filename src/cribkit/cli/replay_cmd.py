@@ -19,7 +19,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, Play, TurnStarter
+from cribkit.actions import ClaimCount, Cut, CutForDeal, Deal, Discard, Go, Play, TurnStarter
 from cribkit.cards import Card
 from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import (
@@ -33,6 +33,7 @@ from cribkit.cli.output import (
 )
 from cribkit.cli.pegboard import pegboard
 from cribkit.cli.records import record_notes
+from cribkit.counting import claim_words
 from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.rules import Skunk
@@ -40,7 +41,7 @@ from cribkit.scoring import Breakdown, ScoreKind
 
 __all__ = ["HandSummary", "PlayLine", "replay", "replay_dict", "summarize"]
 
-_SHOW_CONTEXTS = (ScoreContext.HAND, ScoreContext.CRIB)
+_SHOW_CONTEXTS = (ScoreContext.HAND, ScoreContext.CRIB, ScoreContext.MUGGINS)
 _PEG_OUT_KINDS = (ScoreKind.GO, ScoreKind.LAST_CARD)
 
 
@@ -120,7 +121,10 @@ class HandSummary:
     def events_of(self, show: Show) -> list[ScoreEvent]:
         """The points actually pegged for ``show`` (fewer than its items if 121 came first)."""
         return [
-            e for e in self.show_events if e.player == show.player and e.context is show.context
+            e
+            for e in self.show_events
+            if (e.player == show.player and e.context is show.context)
+            or (show.muggins and e.context is ScoreContext.MUGGINS)
         ]
 
     def to_dict(self) -> dict[str, object]:
@@ -168,8 +172,9 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
             hand.discards = after.discards
         elif isinstance(action, TurnStarter):
             hand.starter, hand.starter_cut, hand.heels = action.card, action.position, step.events
-        elif isinstance(action, Play | Go):
-            hand.play.append(_play_line(step))
+        elif isinstance(action, Play | Go | ClaimCount):
+            if not isinstance(action, ClaimCount):
+                hand.play.append(_play_line(step))
             hand.show_events.extend(e for e in step.events if e.context in _SHOW_CONTEXTS)
             if after.shows:
                 hand.shows = after.shows
@@ -196,6 +201,8 @@ def replay_dict(record: GameRecord, notes: Sequence[str] = ()) -> dict[str, obje
             "target": record.rules.target,
             "skunk": record.rules.skunk_line,
             "double_skunk": record.rules.double_skunk_line,
+            "manual_count": sorted(record.rules.manual_count),
+            "muggins": record.rules.muggins,
         },
         "hands": [hand.to_dict() for hand in summarize(record.replay())],
         "outcome": None if outcome is None else outcome.to_dict(),
@@ -256,8 +263,10 @@ def _print_hand(console: Console, hand: HandSummary) -> None:
         console.print(Text("The show", style="bold underline"))
         for show in hand.shows:
             print_show(console, show, name=_name(show.player))
+            if show.claim is not None:
+                console.print(f"  {claim_words(show, _name(show.player), _name(1 - show.player))}")
             pegged = hand.events_of(show)
-            if len(pegged) < len(show.breakdown.items) and pegged:
+            if show.claim is None and len(pegged) < len(show.breakdown.items) and pegged:
                 console.print("  (game over: the rest is not pegged)")
     console.print(Text.assemble("Scores: ", _scores_text(hand.scores)))
     console.print(pegboard(hand.pegs, names=(_name(0), _name(1))))

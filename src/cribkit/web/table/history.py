@@ -241,7 +241,9 @@ def talk_text(line: TalkLine, tr: gettext.NullTranslations, seat: int = 0) -> st
             return f"{said}  “{item.call}”"
     assert line.show is not None
     if line.kind in ("claim", "muggins"):
-        return claim_text(line.show, tr, _who(line.player, tr, seat), muggins=line.kind == "muggins")
+        return claim_text(
+            line.show, tr, _who(line.player, tr, seat), muggins=line.kind == "muggins"
+        )
     whose = _show_title(line.show, tr, seat)
     breakdown = line.show.breakdown
     return _say("show_line", tr, whose=whose, call=breakdown.call, total=breakdown.total)
