@@ -252,7 +252,7 @@ def test_no_hint_gives_away_the_count() -> None:
 
 
 def test_events_of_a_short_claim_name_the_kinds() -> None:
-    state, events = run(at_the_show(PONE_MUGGINS)[0], "p1 claim 9")
+    _, events = run(at_the_show(PONE_MUGGINS)[0], "p1 claim 9")
     assert events[0].item.kind is ScoreKind.CLAIM and events[0].item.call == "nine, as counted"
     assert events[1].item.kind is ScoreKind.MUGGINS and events[1].item.cards == ()
 
