@@ -3,8 +3,8 @@
 Player actions (cut, discard, play, go, a claimed count, next hand) carry the seat that
 makes them; chance actions (the cut for deal, the deal, the starter) carry the cards
 chance chose. A cut is a player's choice of a *position* in a face-down deck (never of a
-card); chance then turns the card at that position of a deck only the seed orders. A game record is a list
-of these, one per line, in the ``to_text`` form.
+card); chance then turns the card at that position of a deck only the seed orders. A game
+record is a list of these, one per line, in the ``to_text`` form.
 """
 
 from __future__ import annotations
