@@ -70,6 +70,8 @@ class SheetHand:
     hand: tuple[int | None, int | None]
     crib: int | None
     totals: tuple[int, int]
+    muggins: tuple[int, int] = (0, 0)
+    """Points each seat took from the other's overlooked counts (muggins on)."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -79,6 +81,7 @@ class SheetHand:
             "hand": list(self.hand),
             "crib": self.crib,
             "totals": list(self.totals),
+            "muggins": list(self.muggins),
         }
 
 
@@ -162,7 +165,9 @@ def _sheet_hand(line: HandLine, counted: set[tuple[int, int, ScoreContext]]) -> 
         line.hand[p] if (number, p, ScoreContext.HAND) in counted else None for p in (0, 1)
     )
     crib = line.crib[dealer] if (number, dealer, ScoreContext.CRIB) in counted else None
-    return SheetHand(number, dealer, line.pegging, (seat0, seat1), crib, line.totals)
+    return SheetHand(
+        number, dealer, line.pegging, (seat0, seat1), crib, line.totals, line.muggins
+    )
 
 
 def game_history(

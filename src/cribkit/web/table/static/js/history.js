@@ -43,7 +43,15 @@ function renderSheet(rows, current) {
     head.append(String(hand.hand_number), mark);
     row.append(head);
     for (const player of [0, 1]) {
-      numberCell(row, hand.pegging[player]);
+      const peg = numberCell(row, hand.pegging[player]);
+      const taken = hand.muggins ? hand.muggins[player] : 0;
+      if (taken) {
+        const mark = document.createElement("span");
+        mark.className = "muggins-mark";
+        mark.title = table.dataset.muggins;
+        mark.textContent = ` +${taken}`;
+        peg.append(mark);
+      }
       numberCell(row, hand.hand[player]);
       numberCell(row, hand.dealer === player ? hand.crib : undefined);
       numberCell(row, hand.totals[player], `num total lane-${player}`);

@@ -557,7 +557,7 @@ function renderControls(view) {
   } else if (legal("play").length) {
     status.textContent = T.your_turn;
   } else if (legal("claim").length) {
-    status.textContent = view.to_count.context === "crib" ? T.claim_crib : T.claim_hand;
+    status.textContent = ""; // the claim box below asks, with the cards to count
   } else if (view.phase === "show" && view.to_count) {
     status.textContent = fill(T.claim_waiting, { who: who(view.to_count.player) });
   } else if (view.phase === "show") {
@@ -578,7 +578,7 @@ function renderControls(view) {
   } else {
     status.textContent = "";
   }
-  $("hint-button").hidden = view.phase === "game_over";
+  $("hint-button").hidden = view.phase === "game_over" || legal("claim").length > 0; // no hint for your own count
 }
 
 function renderBanner(view) {
