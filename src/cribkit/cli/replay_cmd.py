@@ -41,7 +41,7 @@ from cribkit.scoring import Breakdown, ScoreKind
 
 __all__ = ["HandSummary", "PlayLine", "replay", "replay_dict", "summarize"]
 
-_SHOW_CONTEXTS = (ScoreContext.HAND, ScoreContext.CRIB, ScoreContext.MUGGINS)
+_SHOW_CONTEXTS = (ScoreContext.HAND, ScoreContext.CRIB)
 _PEG_OUT_KINDS = (ScoreKind.GO, ScoreKind.LAST_CARD)
 
 
@@ -112,6 +112,8 @@ class HandSummary:
     play: list[PlayLine] = field(default_factory=list)
     shows: tuple[Show, ...] = ()
     show_events: list[ScoreEvent] = field(default_factory=list)
+    muggins_taken: dict[tuple[int, ScoreContext], list[ScoreEvent]] = field(default_factory=dict)
+    """The muggins the opponent took from each claimed show, by (player, hand or crib)."""
     scores: tuple[int, int] = (0, 0)
     pegs: tuple[Pegs, Pegs] = (Pegs(), Pegs())
 
@@ -120,12 +122,8 @@ class HandSummary:
 
     def events_of(self, show: Show) -> list[ScoreEvent]:
         """The points actually pegged for ``show`` (fewer than its items if 121 came first)."""
-        return [
-            e
-            for e in self.show_events
-            if (e.player == show.player and e.context is show.context)
-            or (show.muggins and e.context is ScoreContext.MUGGINS)
-        ]
+        own = [e for e in self.show_events if e.player == show.player and e.context is show.context]
+        return own + self.muggins_taken.get((show.player, show.context), [])
 
     def to_dict(self) -> dict[str, object]:
         pone = 1 - self.dealer
@@ -176,6 +174,10 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
             if not isinstance(action, ClaimCount):
                 hand.play.append(_play_line(step))
             hand.show_events.extend(e for e in step.events if e.context in _SHOW_CONTEXTS)
+            if isinstance(action, ClaimCount):  # its muggins belongs to the show it claimed
+                claimed = after.shows[len(step.before.shows)]
+                taken = [e for e in step.events if e.context is ScoreContext.MUGGINS]
+                hand.muggins_taken[(claimed.player, claimed.context)] = taken
             if after.shows:
                 hand.shows = after.shows
     return hands

@@ -165,9 +165,7 @@ def _sheet_hand(line: HandLine, counted: set[tuple[int, int, ScoreContext]]) -> 
         line.hand[p] if (number, p, ScoreContext.HAND) in counted else None for p in (0, 1)
     )
     crib = line.crib[dealer] if (number, dealer, ScoreContext.CRIB) in counted else None
-    return SheetHand(
-        number, dealer, line.pegging, (seat0, seat1), crib, line.totals, line.muggins
-    )
+    return SheetHand(number, dealer, line.pegging, (seat0, seat1), crib, line.totals, line.muggins)
 
 
 def game_history(
