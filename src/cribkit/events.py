@@ -110,10 +110,7 @@ class Show:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "player": self.player,
-            "context": self.context.value,
-            "cards": [str(card) for card in self.cards],
-            "starter": str(self.starter),
+            **_laid_down(self.player, self.context, self.cards, self.starter),
             "total": self.breakdown.total,
             "call": self.breakdown.call,
             "items": [item.to_dict() for item in self.breakdown.items],
@@ -137,12 +134,19 @@ class ShowToCount:
     starter: Card
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "player": self.player,
-            "context": self.context.value,
-            "cards": [str(card) for card in self.cards],
-            "starter": str(self.starter),
-        }
+        return _laid_down(self.player, self.context, self.cards, self.starter)
+
+
+def _laid_down(
+    player: int, context: ScoreContext, cards: tuple[Card, ...], starter: Card
+) -> dict[str, object]:
+    """The JSON of a hand or crib on the table, counted or not: whose, which, the cards."""
+    return {
+        "player": player,
+        "context": context.value,
+        "cards": [str(card) for card in cards],
+        "starter": str(starter),
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,18 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? String(values[key]) : `{${key}}`));
 }
 
+// The four cards and the starter of a hand or crib on the table: "3♠ 9♠ 10♥ J♦ + 3♦".
+export function showCards(laid, cardElement) {
+  const cards = document.createElement("p");
+  cards.className = "show-cards";
+  for (const code of laid.cards) cards.append(cardElement(code));
+  const plus = document.createElement("span");
+  plus.className = "plus";
+  plus.textContent = "+";
+  cards.append(plus, cardElement(laid.starter));
+  return cards;
+}
+
 // The box asking for the count of view.to_count, or null when nobody asks the reader.
 // onClaim(action) posts the claim; onBad() says the typed count is no count.
 export function claimBox(T, view, cardElement, onClaim, onBad) {
@@ -30,13 +42,7 @@ export function claimBox(T, view, cardElement, onClaim, onBad) {
   const heading = document.createElement("h3");
   heading.id = "claim-title";
   heading.textContent = laid.context === "crib" ? T.claim_crib : T.claim_hand;
-  const cards = document.createElement("p");
-  cards.className = "show-cards";
-  for (const code of laid.cards) cards.append(cardElement(code));
-  const plus = document.createElement("span");
-  plus.className = "plus";
-  plus.textContent = "+";
-  cards.append(plus, cardElement(laid.starter));
+  const cards = showCards(laid, cardElement);
   const label = document.createElement("label");
   label.className = "claim-field";
   label.htmlFor = "claim-points";

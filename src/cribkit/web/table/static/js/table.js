@@ -1,6 +1,6 @@
 // The table: drives /api/games with the person's view only, and draws it.
 // No bundler, no other host: an ES module loaded by templates/table.html.
-import { claimBox, claimLine, mugginsLine } from "./counting.js";
+import { claimBox, claimLine, mugginsLine, showCards } from "./counting.js";
 import { adoptNames, drawFriendPanel, seatOf, wireFriendForms } from "./friend.js";
 import { refreshHistory } from "./history.js";
 import { openLive } from "./live.js";
@@ -446,14 +446,7 @@ function showTable(show) {
   box.className = `show lane-${show.player}`;
   const heading = document.createElement("h3");
   heading.textContent = fill(T.show_total, { whose: showTitle(show), total: show.total });
-  const cards = document.createElement("p");
-  cards.className = "show-cards";
-  for (const code of show.cards) cards.append(cardElement(code));
-  const plus = document.createElement("span");
-  plus.className = "plus";
-  plus.textContent = "+";
-  cards.append(plus, cardElement(show.starter));
-  box.append(heading, cards);
+  box.append(heading, showCards(show, cardElement));
   const claimed = claimLine(T, show, who(show.player));
   if (claimed) {
     const said = document.createElement("p");
