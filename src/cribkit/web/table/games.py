@@ -33,6 +33,7 @@ from cribkit.actions import ClaimCount, PlayerAction, action_from_dict
 from cribkit.errors import CribkitError, IllegalActionError
 from cribkit.game import Game
 from cribkit.players import LEVELS, strategy_for_level
+from cribkit.players.base import true_claim
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules
 from cribkit.state import Phase
@@ -131,14 +132,21 @@ def _move_seed(game: Game) -> int:
 
 
 def computer_replies(game: Game, level: str) -> None:
-    """Let the computer move until it is the person's turn (it never hurries the show).
+    """Let the computer move until it is the person's turn (it never hurries the show, but
+    counts its own hand at once where it sits in a seat that counts its own).
 
     In the cut for deal the person draws first and the computer after them. Between two
     people (``FRIEND``) nobody moves for anyone.
     """
     if level == FRIEND:
         return
-    while not game.is_over and game.state.phase is not Phase.SHOW:
+    while not game.is_over:
+        pending = game.state.to_count
+        if pending is not None and pending.player == COMPUTER:
+            game.apply(true_claim(game.view(COMPUTER)))  # a seat it took counts its own
+            continue
+        if game.state.phase is Phase.SHOW:
+            return
         to_move = game.state.players_to_move()
         if COMPUTER not in to_move:
             return
