@@ -198,10 +198,16 @@ class GameState:
             (dealer, ScoreContext.CRIB, self.crib),
         )
 
+    def _waiting_seat(self) -> int | None:
+        """The seat whose own count the show waits for (cheap: no cards looked at)."""
+        if self.phase is not Phase.SHOW or self.dealer is None or len(self.shows) >= 3:
+            return None
+        return _other(self.dealer) if not self.shows else self.dealer
+
     @property
     def to_count(self) -> ShowToCount | None:
         """The hand or crib laid down for its player's own count, if the show waits for one."""
-        if self.phase is not Phase.SHOW or len(self.shows) >= len(self._show_order()):
+        if self._waiting_seat() is None:
             return None
         assert self.starter is not None
         player, context, cards = self._show_order()[len(self.shows)]
@@ -219,8 +225,8 @@ class GameState:
         if self.phase is Phase.PLAY and self.to_play is not None:
             return (self.to_play,)
         if self.phase is Phase.SHOW:
-            pending = self.to_count
-            return (0, 1) if pending is None else (pending.player,)
+            waiting = self._waiting_seat()
+            return (0, 1) if waiting is None else (waiting,)
         return ()
 
     def can_play(self, player: int) -> bool:
@@ -244,7 +250,7 @@ class GameState:
                 room = MAX_COUNT - self.count
                 playable = [Play(player, c) for c in self.held[player] if c.pips <= room]
                 actions.extend(playable if playable else [Go(player)])
-            elif self.to_count is not None:
+            elif self._waiting_seat() is not None:
                 actions.extend(ClaimCount(player, points) for points in range(MAX_CLAIM + 1))
             else:
                 actions.append(NextHand(player))
@@ -433,8 +439,7 @@ class GameState:
 
     def _check_next(self, action: NextHand) -> None:
         self._require_phase(Phase.SHOW, "move to the next hand", "next")
-        pending = self.to_count
-        if pending is not None:
+        if self._waiting_seat() is not None:
             raise IllegalActionError(
                 "the show is not over: a hand or crib is waiting for its count",
                 code="claim_first",
@@ -443,7 +448,7 @@ class GameState:
 
     def _check_claim(self, action: ClaimCount) -> None:
         self._require_phase(Phase.SHOW, "claim a count", "claim")
-        if self.to_count is None:
+        if self._waiting_seat() is None:
             raise IllegalActionError(
                 "there is no hand or crib waiting for your count now", code="no_count_to_claim"
             )
