@@ -159,6 +159,17 @@ def test_the_claim_step_on_a_phone_in_chinese_and_without_javascript(
     page.wait_for_selector("#claim-box")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(shots / "counting-phone-ask.png"), full_page=True)
+    # counting by picking: two cards, "pair", and the count field says 2; removed, 0
+    assert page.locator('.claim-kind[data-kind="pair"]').is_disabled()
+    page.locator(".claim-card").nth(0).click()
+    page.locator(".claim-card").nth(1).click()
+    page.click('.claim-kind[data-kind="pair"]')
+    assert page.input_value("#claim-points") == "2"
+    assert page.locator("#claim-picked li").count() == 1
+    assert page.locator(".claim-card.chosen").count() == 0
+    page.screenshot(path=str(shots / "counting-phone-picked.png"), full_page=True)
+    page.click("#claim-picked .claim-remove")
+    assert page.input_value("#claim-points") == "0"
     page.fill("#claim-points", "30")
     page.click("#claim-button")
     assert "a whole number from 0 to 29" in page.inner_text("#message")  # refused on the page

@@ -76,4 +76,6 @@ SCRIPT_STRINGS: dict[str, str] = {
     "claim_short": N_("{who} counted {claim}: {missed} missed."),
     "claim_over": N_("{who} claimed {claim}: over-claimed by {over}, so only {total} is pegged."),
     "muggins_line": N_("Muggins: {points} for {who}."),
+    "claim_pick": N_("Or pick them: the cards of a combination, then what they make."),
+    "claim_remove": N_("Remove"),
 }

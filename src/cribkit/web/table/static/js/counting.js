@@ -60,7 +60,7 @@ export function claimBox(T, view, cardElement, onClaim, onBad) {
   const row = document.createElement("div");
   row.className = "claim-row";
   row.append(label, input, button);
-  box.append(heading, cards, row);
+  box.append(heading, cards, row, picker(T, laid, input));
   box.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
@@ -71,6 +71,107 @@ export function claimBox(T, view, cardElement, onClaim, onBad) {
   });
   setTimeout(() => input.focus(), 0);
   return box;
+}
+
+// What a picked combination of each kind scores, and how many cards it takes: the rules'
+// sizes only, so the picker never says whether the cards really make it.
+const KINDS = [
+  ["fifteen", (n) => (n >= 2 ? 2 : 0)],
+  ["pair", (n) => (n === 2 ? 2 : 0)],
+  ["run", (n) => (n >= 3 ? n : 0)],
+  ["flush", (n) => (n >= 4 ? n : 0)],
+  ["nobs", (n) => (n === 1 ? 1 : 0)],
+];
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+function cardName(code) {
+  return `${code[0] === "T" ? "10" : code[0]}${SUITS[code[1]]}`;
+}
+
+// Counting by picking: choose the cards of a combination, then what it makes; the picks
+// add up in the count field (which stays the claim, and can still be typed over).
+function picker(T, laid, input) {
+  const all = [...laid.cards, laid.starter];
+  const chosen = new Set();
+  const picks = [];
+  const part = document.createElement("div");
+  part.className = "claim-picker";
+  const help = document.createElement("p");
+  help.className = "claim-help";
+  help.textContent = T.claim_pick;
+  const cardRow = document.createElement("div");
+  cardRow.className = "claim-cards";
+  cardRow.setAttribute("role", "group");
+  cardRow.setAttribute("aria-label", T.claim_pick);
+  const kindRow = document.createElement("div");
+  kindRow.className = "claim-kinds";
+  const list = document.createElement("ol");
+  list.className = "claim-picked";
+  list.id = "claim-picked";
+  const cardButtons = all.map((code) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "claim-card";
+    button.dataset.card = code;
+    button.textContent = cardName(code);
+    button.setAttribute("aria-pressed", "false");
+    button.addEventListener("click", () => {
+      if (chosen.has(code)) chosen.delete(code);
+      else chosen.add(code);
+      redraw();
+    });
+    return button;
+  });
+  const kindButtons = KINDS.map(([kind, points]) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "secondary claim-kind";
+    button.dataset.kind = kind;
+    button.addEventListener("click", () => {
+      const worth = points(chosen.size);
+      if (!worth) return;
+      picks.push({ kind, cards: all.filter((c) => chosen.has(c)), points: worth });
+      chosen.clear();
+      redraw();
+      sumUp();
+    });
+    return button;
+  });
+  function sumUp() {
+    input.value = String(picks.reduce((sum, pick) => sum + pick.points, 0));
+  }
+  function redraw() {
+    for (const button of cardButtons) {
+      const on = chosen.has(button.dataset.card);
+      button.classList.toggle("chosen", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    KINDS.forEach(([kind, points], i) => {
+      const worth = points(chosen.size);
+      kindButtons[i].disabled = !worth;
+      kindButtons[i].textContent = worth ? `${T.kinds[kind]} +${worth}` : T.kinds[kind];
+    });
+    list.replaceChildren(...picks.map((pick, i) => {
+      const item = document.createElement("li");
+      item.textContent = `${T.kinds[pick.kind]}: ${pick.cards.map(cardName).join(" ")} +${pick.points} `;
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "claim-remove";
+      remove.textContent = T.claim_remove;
+      remove.addEventListener("click", () => {
+        picks.splice(i, 1);
+        redraw();
+        sumUp();
+      });
+      item.append(remove);
+      return item;
+    }));
+  }
+  cardRow.append(...cardButtons);
+  kindRow.append(...kindButtons);
+  part.append(help, cardRow, kindRow, list);
+  redraw();
+  return part;
 }
 
 // The sentence for a show its player counted: right, short (what was missed) or over.
