@@ -62,9 +62,7 @@ def test_each_friend_counts_their_own_and_the_rematch_keeps_the_options(
     assert stored_record(app, fresh).rules == BOTH
 
 
-def test_the_computer_in_the_empty_seat_counts_its_own_hands_exactly(
-    client: Any, app: Any
-) -> None:
+def test_the_computer_in_the_empty_seat_counts_its_own_hands_exactly(client: Any, app: Any) -> None:
     table = open_table(client, count_own=True, muggins=True, computer_fills_in=True)
     assert client.post(f"/api/tables/{table['code']}/computer").status_code == 200
     game_id = table["game_id"]

@@ -111,7 +111,7 @@ function picker(T, laid, input) {
   const cardButtons = all.map((code) => {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "claim-card";
+    button.className = `claim-card ${"DH".includes(code[1]) ? "red" : "black"}`;
     button.dataset.card = code;
     button.textContent = cardName(code);
     button.setAttribute("aria-pressed", "false");
