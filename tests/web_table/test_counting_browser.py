@@ -108,6 +108,13 @@ def test_a_seeded_game_with_a_missed_nob_a_short_count_and_an_over_claim(
             assert f"You counted {points}: 1 missed." in said
             assert "Muggins: 1 for Computer." in said
             assert theirs["front"] - theirs["back"] == 1  # the computer's peg leaps the nob
+            page.reload()  # the talk is told again from the record, each line once
+            page.wait_for_selector(f'#table[data-version="{after["version"]}"]')
+            page.wait_for_selector("#sheet-panel[data-version]", state="attached")
+            said = talk(page)
+            assert said.count(f"You counted {points}: 1 missed.") == 1
+            assert said.count("Muggins: 1 for Computer.") == 1
+            check_pegs(page, after)
         elif what == "short":
             assert f"You counted {points}: 2 missed." in said
             assert "Muggins: 2 for Computer." in said
