@@ -18,6 +18,7 @@ import pytest
 
 from cribkit.actions import (
     Action,
+    ClaimCount,
     Cut,
     CutForDeal,
     Deal,
@@ -163,6 +164,8 @@ def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
     for player in (0, 1):
         candidates += [Play(player, c) for c in (*dealt, *extra)]
         candidates += [Go(player), NextHand(player)]
+        claims = range(-1, 31) if state.to_count is not None else (-1, 0, 29, 30)
+        candidates += [ClaimCount(player, points) for points in claims]
         own = state.dealt[player]
         candidates += [Discard(player, (a, b)) for a, b in combinations(own, 2)]
         candidates += [Discard(player, (b, a)) for a, b in combinations(own[:3], 2)]
@@ -222,6 +225,8 @@ def check_view(state: GameState) -> None:
     public |= {entry.card for entry in state.play_log if entry.card is not None}
     for show in state.shows:
         public |= set(show.cards)
+    if state.to_count is not None:  # laid face up for its player's own count
+        public |= set(state.to_count.cards)
     for player in (0, 1):
         view = view_of(state, player)
         assert view.legal_actions == tuple(a for a in legal if a.player == player)
@@ -263,11 +268,11 @@ def check_state(state: GameState) -> None:
         assert state.to_play is not None and state.held[state.to_play]
     if state.phase is Phase.SHOW:
         assert not state.held[0] and not state.held[1]
-        assert [(s.player, s.context.value) for s in state.shows] == [
-            (state.pone, "hand"),
-            (state.dealer, "hand"),
-            (state.dealer, "crib"),
-        ]
+        order = [(state.pone, "hand"), (state.dealer, "hand"), (state.dealer, "crib")]
+        shown = [(s.player, s.context.value) for s in state.shows]
+        pending = state.to_count  # a seat counting its own show stops it there
+        assert shown == (order if pending is None else order[: len(shown)])
+        assert pending is None or (pending.player, pending.context.value) == order[len(shown)]
     high = max(state.scores)
     assert state.is_over == (high >= rules.target)
     if state.is_over:

@@ -5,6 +5,7 @@ standard library and NumPy only; the web and command line sit on top of it.
 """
 
 from cribkit.actions import (
+    ClaimCount,
     Cut,
     CutForDeal,
     Deal,
@@ -25,7 +26,7 @@ from cribkit.errors import (
     UnfinishedGameError,
     WrongCardCountError,
 )
-from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
+from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show, ShowToCount
 from cribkit.game import Game
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules, Skunk
@@ -49,6 +50,7 @@ __all__ = [
     "STANDARD",
     "Breakdown",
     "Card",
+    "ClaimCount",
     "CribkitError",
     "Cut",
     "CutForDeal",
@@ -76,6 +78,7 @@ __all__ = [
     "ScoreItem",
     "ScoreKind",
     "Show",
+    "ShowToCount",
     "Skunk",
     "Suit",
     "Transition",

@@ -1,10 +1,10 @@
 """Everything that can happen in a game, as small frozen values with a text form.
 
-Player actions (cut, discard, play, go, next hand) carry the seat that makes them; chance
-actions (the cut for deal, the deal, the starter) carry the cards chance chose. A cut is
-a player's choice of a *position* in a face-down deck (never of a card); chance then
-turns the card at that position of a deck only the seed orders. A game record is a list
-of these, one per line, in the ``to_text`` form.
+Player actions (cut, discard, play, go, a claimed count, next hand) carry the seat that
+makes them; chance actions (the cut for deal, the deal, the starter) carry the cards
+chance chose. A cut is a player's choice of a *position* in a face-down deck (never of a
+card); chance then turns the card at that position of a deck only the seed orders. A game
+record is a list of these, one per line, in the ``to_text`` form.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from cribkit.cards import Card, format_cards, parse_card, parse_cards
+from cribkit.counting import MAX_CLAIM
 from cribkit.errors import InvalidRecordError
 
 __all__ = [
     "Action",
     "ChanceAction",
+    "ClaimCount",
     "Cut",
     "CutForDeal",
     "Deal",
@@ -125,6 +127,20 @@ class Go:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimCount:
+    """A seat that counts its own show announces ``points`` for the hand or crib laid down.
+
+    Only with the ``manual_count`` option; the state checks the range (0-29) and scores
+    the claim against the true count (an over-claim is never pegged)."""
+
+    player: int
+    points: int
+
+    def to_text(self) -> str:
+        return f"p{self.player} claim {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
 class NextHand:
     """After the show, a seat gathers the cards so the next hand is dealt."""
 
@@ -135,7 +151,7 @@ class NextHand:
 
 
 ChanceAction: TypeAlias = CutForDeal | Deal | TurnStarter
-PlayerAction: TypeAlias = Cut | Discard | Play | Go | NextHand
+PlayerAction: TypeAlias = Cut | Discard | Play | Go | ClaimCount | NextHand
 Action: TypeAlias = ChanceAction | PlayerAction
 
 
@@ -179,6 +195,10 @@ def _parse_words(words: list[str]) -> Action:
         return Go(player)
     if verb == "next" and not args:
         return NextHand(player)
+    if verb == "claim" and len(args) == 1:
+        if not args[0].isdigit() or not args[0].isascii():
+            raise ValueError(f"{args[0]!r} is not a count (a whole number)")
+        return ClaimCount(player, int(args[0]))
     raise ValueError(f"unknown move {' '.join(rest)!r}")
 
 
@@ -215,6 +235,8 @@ def action_to_dict(action: Action) -> dict[str, object]:
             return {"type": "play", "player": player, "card": str(card)}
         case Go(player):
             return {"type": "go", "player": player}
+        case ClaimCount(player, points):
+            return {"type": "claim", "player": player, "points": points}
         case NextHand(player):
             return {"type": "next", "player": player}
 
@@ -228,6 +250,15 @@ def action_from_dict(data: object) -> PlayerAction:
     kind, player = data.get("type"), data.get("player")
     if player not in (0, 1) or isinstance(player, bool):
         raise InvalidRecordError("an action needs 'player': 0 or 1", code="action_bad_player")
+    if kind == "claim":
+        points = data.get("points")
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise InvalidRecordError(
+                f"a count is a whole number from 0 to {MAX_CLAIM}",
+                code="claim_range",
+                params={"high": MAX_CLAIM},
+            )
+        return ClaimCount(player, points)
     try:
         if kind == "discard":
             cards = data.get("cards")

@@ -9,16 +9,26 @@ from cribkit.cards import Card
 from cribkit.rules import Skunk
 from cribkit.scoring import Breakdown, ScoreItem
 
-__all__ = ["Outcome", "Pegs", "PlayLogEntry", "ScoreContext", "ScoreEvent", "Show"]
+__all__ = [
+    "Outcome",
+    "Pegs",
+    "PlayLogEntry",
+    "ScoreContext",
+    "ScoreEvent",
+    "Show",
+    "ShowToCount",
+]
 
 
 class ScoreContext(StrEnum):
-    """When points were scored: at the cut (heels), in the play, or in the show."""
+    """When points were scored: at the cut (heels), in the play, or in the show
+    (``MUGGINS``: points the opponent's own count overlooked, taken at the show)."""
 
     HEELS = "heels"
     PLAY = "play"
     HAND = "hand"
     CRIB = "crib"
+    MUGGINS = "muggins"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,24 +77,76 @@ class ScoreEvent:
 
 @dataclass(frozen=True, slots=True)
 class Show:
-    """A hand or crib laid down and counted at the show (public once counted)."""
+    """A hand or crib laid down and counted at the show (public once counted).
+
+    ``claim`` is the player's own count when they count their own show (``None``: the
+    engine counted it); ``breakdown`` is always the true count; ``muggins`` what of it
+    the opponent pegged.
+    """
 
     player: int
     context: ScoreContext
     cards: tuple[Card, ...]
     starter: Card
     breakdown: Breakdown
+    claim: int | None = None
+    muggins: int = 0
+    """Points of this show the opponent pegged as muggins (0 if none, or if the claim won)."""
+
+    @property
+    def missed(self) -> int:
+        """Points the claim overlooked (0 when the engine counted or the claim was full)."""
+        return 0 if self.claim is None else max(0, self.breakdown.total - self.claim)
+
+    @property
+    def over_claimed(self) -> int:
+        """How far the claim went past the true count (never pegged)."""
+        return 0 if self.claim is None else max(0, self.claim - self.breakdown.total)
+
+    @property
+    def pegged(self) -> int:
+        """What the player pegged for it: the claim, never more than the true count."""
+        return self.breakdown.total - self.missed
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "player": self.player,
-            "context": self.context.value,
-            "cards": [str(card) for card in self.cards],
-            "starter": str(self.starter),
+            **_laid_down(self.player, self.context, self.cards, self.starter),
             "total": self.breakdown.total,
             "call": self.breakdown.call,
             "items": [item.to_dict() for item in self.breakdown.items],
+            "claim": self.claim,
+            "missed": self.missed,
+            "over_claimed": self.over_claimed,
+            "muggins": self.muggins,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class ShowToCount:
+    """A hand or crib laid face up, waiting for its player's own count (no count yet).
+
+    What both seats see while the player counts: the cards, never the total.
+    """
+
+    player: int
+    context: ScoreContext
+    cards: tuple[Card, ...]
+    starter: Card
+
+    def to_dict(self) -> dict[str, object]:
+        return _laid_down(self.player, self.context, self.cards, self.starter)
+
+
+def _laid_down(
+    player: int, context: ScoreContext, cards: tuple[Card, ...], starter: Card
+) -> dict[str, object]:
+    """The JSON of a hand or crib on the table, counted or not: whose, which, the cards."""
+    return {
+        "player": player,
+        "context": context.value,
+        "cards": [str(card) for card in cards],
+        "starter": str(starter),
+    }
 
 
 @dataclass(frozen=True, slots=True)

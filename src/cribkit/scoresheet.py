@@ -26,7 +26,8 @@ class HandLine:
 
     ``pegging`` is everything pegged before the show: his heels (also given alone in
     ``heels``) and the play, go and last card included. ``hand`` is each player's own
-    hand at the show and ``crib`` the crib (the dealer's). ``totals`` are the scores
+    hand at the show and ``crib`` the crib (the dealer's); ``muggins`` the points taken
+    from the other player's overlooked counts (muggins on). ``totals`` are the scores
     after this hand (so far, for a hand still being played). ``ended_game`` marks the
     hand in which someone reached the target.
     """
@@ -39,10 +40,11 @@ class HandLine:
     crib: tuple[int, int]
     totals: tuple[int, int]
     ended_game: bool = False
+    muggins: tuple[int, int] = (0, 0)
 
     def points(self, player: int) -> int:
         """All ``player`` scored in this hand."""
-        return self.pegging[player] + self.hand[player] + self.crib[player]
+        return self.pegging[player] + self.hand[player] + self.crib[player] + self.muggins[player]
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -52,6 +54,7 @@ class HandLine:
             "heels": list(self.heels),
             "hand": list(self.hand),
             "crib": list(self.crib),
+            **({"muggins": list(self.muggins)} if any(self.muggins) else {}),
             "points": [self.points(0), self.points(1)],
             "totals": list(self.totals),
             "ended_game": self.ended_game,
@@ -122,6 +125,7 @@ def score_sheet_of(
                 crib=_pair(sheet["crib"]),
                 totals=running,
                 ended_game=number in ended,
+                muggins=_pair(sheet["muggins"]),
             )
         )
     return result
@@ -132,11 +136,12 @@ _COLUMN = {
     ScoreContext.PLAY: "pegging",
     ScoreContext.HAND: "hand",
     ScoreContext.CRIB: "crib",
+    ScoreContext.MUGGINS: "muggins",
 }
 
 
 def _blank() -> dict[str, list[int]]:
-    return {"pegging": [0, 0], "heels": [0, 0], "hand": [0, 0], "crib": [0, 0]}
+    return {"pegging": [0, 0], "heels": [0, 0], "hand": [0, 0], "crib": [0, 0], "muggins": [0, 0]}
 
 
 def _pair(values: list[int]) -> tuple[int, int]:

@@ -64,6 +64,10 @@ class ScoreKind(StrEnum):
     HEELS = "heels"
     GO = "go"
     LAST_CARD = "last_card"
+    CLAIM = "claim"
+    """A player's own count of their show, pegged when it is short of the true count."""
+    MUGGINS = "muggins"
+    """Points a player's own count overlooked, pegged by the opponent (muggins on)."""
 
 
 _PAIR_KINDS = {2: ScoreKind.PAIR, 3: ScoreKind.PAIR_ROYAL, 4: ScoreKind.DOUBLE_PAIR_ROYAL}

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from cribkit.actions import (
     Action,
+    ClaimCount,
     Cut,
     CutForDeal,
     Deal,
@@ -34,8 +35,17 @@ from cribkit.actions import (
     TurnStarter,
 )
 from cribkit.cards import Card, Rank, check_distinct, format_cards
+from cribkit.counting import MAX_CLAIM, claimed_items, muggins_items
 from cribkit.errors import CribkitError, DuplicateCardError, IllegalActionError
-from cribkit.events import Outcome, Pegs, PlayLogEntry, ScoreContext, ScoreEvent, Show
+from cribkit.events import (
+    Outcome,
+    Pegs,
+    PlayLogEntry,
+    ScoreContext,
+    ScoreEvent,
+    Show,
+    ShowToCount,
+)
 from cribkit.rules import STANDARD, GameRules
 from cribkit.scoring import (
     MAX_COUNT,
@@ -178,8 +188,34 @@ class GameState:
             return ()
         return self.discards[_other(self.dealer)] + self.discards[self.dealer]
 
+    def _show_order(self) -> tuple[tuple[int, ScoreContext, tuple[Card, ...]], ...]:
+        """The show in rules order: pone's hand, dealer's hand, the dealer's crib."""
+        assert self.dealer is not None
+        pone, dealer = _other(self.dealer), self.dealer
+        return (
+            (pone, ScoreContext.HAND, self.kept(pone)),
+            (dealer, ScoreContext.HAND, self.kept(dealer)),
+            (dealer, ScoreContext.CRIB, self.crib),
+        )
+
+    def _waiting_seat(self) -> int | None:
+        """The seat whose own count the show waits for (cheap: no cards looked at)."""
+        if self.phase is not Phase.SHOW or self.dealer is None or len(self.shows) >= 3:
+            return None
+        return _other(self.dealer) if not self.shows else self.dealer
+
+    @property
+    def to_count(self) -> ShowToCount | None:
+        """The hand or crib laid down for its player's own count, if the show waits for one."""
+        if self._waiting_seat() is None:
+            return None
+        assert self.starter is not None
+        player, context, cards = self._show_order()[len(self.shows)]
+        return ShowToCount(player, context, tuple(sorted(cards)), self.starter)
+
     def players_to_move(self) -> tuple[int, ...]:
-        """Seats that may act now (both in the discard, the cut for deal and the show)."""
+        """Seats that may act now (both in the discard, the cut for deal and the show;
+        only the counting player while the show waits for a player's own count)."""
         if self.phase is Phase.CUT_FOR_DEAL:
             return tuple(p for p in (0, 1) if self.cut_positions[p] is None)
         if self.phase is Phase.STARTER:
@@ -189,7 +225,8 @@ class GameState:
         if self.phase is Phase.PLAY and self.to_play is not None:
             return (self.to_play,)
         if self.phase is Phase.SHOW:
-            return (0, 1)
+            waiting = self._waiting_seat()
+            return (0, 1) if waiting is None else (waiting,)
         return ()
 
     def can_play(self, player: int) -> bool:
@@ -213,6 +250,8 @@ class GameState:
                 room = MAX_COUNT - self.count
                 playable = [Play(player, c) for c in self.held[player] if c.pips <= room]
                 actions.extend(playable if playable else [Go(player)])
+            elif self._waiting_seat() is not None:
+                actions.extend(ClaimCount(player, points) for points in range(MAX_CLAIM + 1))
             else:
                 actions.append(NextHand(player))
         return actions
@@ -251,6 +290,8 @@ class GameState:
                 self._check_play(action)
             case Go():
                 self._check_go(action)
+            case ClaimCount():
+                self._check_claim(action)
             case NextHand():
                 self._check_next(action)
             case _:
@@ -398,7 +439,27 @@ class GameState:
 
     def _check_next(self, action: NextHand) -> None:
         self._require_phase(Phase.SHOW, "move to the next hand", "next")
+        if self._waiting_seat() is not None:
+            raise IllegalActionError(
+                "the show is not over: a hand or crib is waiting for its count",
+                code="claim_first",
+            )
         self._check_player(action.player, "move on", "next")
+
+    def _check_claim(self, action: ClaimCount) -> None:
+        self._require_phase(Phase.SHOW, "claim a count", "claim")
+        if self._waiting_seat() is None:
+            raise IllegalActionError(
+                "there is no hand or crib waiting for your count now", code="no_count_to_claim"
+            )
+        self._check_player(action.player, "count", "claim")
+        points = action.points
+        if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_CLAIM:
+            raise IllegalActionError(
+                f"a count is a whole number from 0 to {MAX_CLAIM}",
+                code="claim_range",
+                params={"high": MAX_CLAIM},
+            )
 
     # ------------------------------------------------------------ transitions
 
@@ -421,6 +482,8 @@ class GameState:
                 after = start._apply_play(action)
             case Go():
                 after = start._apply_go(action)
+            case ClaimCount():
+                after = start._apply_claim(action)
             case NextHand():
                 after = start._apply_next()
         return Transition(replace(after, _events=()), after._events)
@@ -589,24 +652,41 @@ class GameState:
 
     def _count_shows(self) -> GameState:
         """The show in order: pone's hand, dealer's hand, then the crib; 121 stops it."""
-        assert self.dealer is not None and self.starter is not None
         if self.is_over:
             return self
-        state = replace(self, phase=Phase.SHOW, to_play=None)
-        pone, dealer = _other(self.dealer), self.dealer
-        order = (
-            (pone, ScoreContext.HAND, self.kept(pone)),
-            (dealer, ScoreContext.HAND, self.kept(dealer)),
-            (dealer, ScoreContext.CRIB, self.crib),
-        )
-        for player, context, cards in order:
-            if state.is_over:
+        return replace(self, phase=Phase.SHOW, to_play=None)._continue_show()
+
+    def _continue_show(self) -> GameState:
+        """Count the shows left in order, stopping at one its player counts themselves."""
+        assert self.starter is not None
+        state = self
+        for player, context, cards in self._show_order()[len(self.shows) :]:
+            if state.is_over or state.rules.counts_own(player):
                 break
             breakdown = score_show(cards, self.starter, crib=context is ScoreContext.CRIB)
             show = Show(player, context, tuple(sorted(cards)), self.starter, breakdown)
             state = replace(state, shows=(*state.shows, show))
             state = state._peg(player, breakdown.items, context)
         return state
+
+    def _apply_claim(self, action: ClaimCount) -> GameState:
+        """Lay the claimed show down with its true count: the claimant pegs the claim (no
+        more than the true count), then the opponent any muggins; 121 stops it at once."""
+        pending = self.to_count
+        assert pending is not None
+        player, context, points = pending.player, pending.context, action.points
+        breakdown = score_show(pending.cards, pending.starter, crib=context is ScoreContext.CRIB)
+        show = Show(player, context, pending.cards, pending.starter, breakdown, claim=points)
+        state = replace(self, shows=(*self.shows, show))
+        state = state._peg(player, claimed_items(breakdown, points, pending.cards), context)
+        missed = (
+            () if state.is_over else muggins_items(breakdown, points, muggins=self.rules.muggins)
+        )
+        if missed:
+            show = replace(show, muggins=missed[0].points)
+            state = replace(state, shows=(*self.shows, show))
+            state = state._peg(_other(player), missed, ScoreContext.MUGGINS)
+        return state._continue_show()
 
     def _apply_next(self) -> GameState:
         assert self.dealer is not None

@@ -77,6 +77,7 @@ _SOURCE_OF = {
     ScoreContext.PLAY: 0,
     ScoreContext.HAND: 1,
     ScoreContext.CRIB: 2,
+    ScoreContext.MUGGINS: 0,  # never in a match (nobody counts their own hand there)
 }
 
 Points = tuple[int, int, int]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cribkit.actions import PlayerAction, action_to_dict
 from cribkit.cards import Card
-from cribkit.events import Outcome, Pegs, PlayLogEntry, Show
+from cribkit.events import Outcome, Pegs, PlayLogEntry, Show, ShowToCount
 from cribkit.rules import GameRules
 from cribkit.state import GameState, Phase
 
@@ -42,6 +42,8 @@ class PlayerView:
     said_go: tuple[bool, bool]
     to_play: int | None
     shows: tuple[Show, ...]
+    to_count: ShowToCount | None
+    """The hand or crib laid down for its player's own count (its cards, never its total)."""
     cut_for_deal: tuple[tuple[Card, Card], ...]
     """The cards of each finished round of the cut for deal (a tie cuts again)."""
     cut_for_deal_positions: tuple[tuple[int, int], ...]
@@ -91,11 +93,16 @@ class PlayerView:
             "said_go": list(self.said_go),
             "to_play": self.to_play,
             "shows": [show.to_dict() for show in self.shows],
+            "to_count": None if self.to_count is None else self.to_count.to_dict(),
             "cut_for_deal": [[str(c) for c in cut] for cut in self.cut_for_deal],
             "cut_for_deal_positions": [list(p) for p in self.cut_for_deal_positions],
             "cut_positions": list(self.cut_positions),
             "starter_position": self.starter_position,
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            "counting": {
+                "manual_count": sorted(self.rules.manual_count),
+                "muggins": self.rules.muggins,
+            },
             "legal_actions": [action_to_dict(a) for a in self.legal_actions],
         }
 
@@ -129,6 +136,7 @@ def view_of(state: GameState, player: int) -> PlayerView:
         said_go=state.said_go,
         to_play=state.to_play,
         shows=state.shows,
+        to_count=state.to_count,
         cut_for_deal=tuple(cut.cards for cut in state.cuts),
         cut_for_deal_positions=tuple(cut.positions for cut in state.cuts),
         cut_positions=state.cut_positions,

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cribkit.actions import Cut, Discard, Go, NextHand, Play, PlayerAction, action_to_dict
+from cribkit.actions import (
+    ClaimCount,
+    Cut,
+    Discard,
+    Go,
+    NextHand,
+    Play,
+    PlayerAction,
+    action_to_dict,
+)
 from cribkit.analysis.cut import default_cut
 from cribkit.analysis.discard import HOLDS, DiscardAnalysis, DiscardOption, analyze_discard
 from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
@@ -66,6 +75,11 @@ def hint(view: PlayerView) -> Hint:
         )
     if isinstance(actions[0], NextHand):
         return Hint(actions[0], "The hand is over: move on to the next deal.")
+    if isinstance(actions[0], ClaimCount):
+        raise CribkitError(
+            "no hint for your own count: that is the count you are asked for",
+            code="hint_count_yourself",
+        )
     if isinstance(actions[0], Go):
         return Hint(actions[0], f"No card fits on {view.count}: say go.")
     if isinstance(actions[0], Cut):

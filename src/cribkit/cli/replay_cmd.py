@@ -19,7 +19,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, Play, TurnStarter
+from cribkit.actions import ClaimCount, Cut, CutForDeal, Deal, Discard, Go, Play, TurnStarter
 from cribkit.cards import Card
 from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.output import (
@@ -33,6 +33,7 @@ from cribkit.cli.output import (
 )
 from cribkit.cli.pegboard import pegboard
 from cribkit.cli.records import read_record
+from cribkit.counting import claim_words
 from cribkit.events import Outcome, Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.rules import Skunk
@@ -111,6 +112,8 @@ class HandSummary:
     play: list[PlayLine] = field(default_factory=list)
     shows: tuple[Show, ...] = ()
     show_events: list[ScoreEvent] = field(default_factory=list)
+    muggins_taken: dict[tuple[int, ScoreContext], list[ScoreEvent]] = field(default_factory=dict)
+    """The muggins the opponent took from each claimed show, by (player, hand or crib)."""
     scores: tuple[int, int] = (0, 0)
     pegs: tuple[Pegs, Pegs] = (Pegs(), Pegs())
 
@@ -119,9 +122,8 @@ class HandSummary:
 
     def events_of(self, show: Show) -> list[ScoreEvent]:
         """The points actually pegged for ``show`` (fewer than its items if 121 came first)."""
-        return [
-            e for e in self.show_events if e.player == show.player and e.context is show.context
-        ]
+        own = [e for e in self.show_events if e.player == show.player and e.context is show.context]
+        return own + self.muggins_taken.get((show.player, show.context), [])
 
     def to_dict(self) -> dict[str, object]:
         pone = 1 - self.dealer
@@ -168,9 +170,14 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
             hand.discards = after.discards
         elif isinstance(action, TurnStarter):
             hand.starter, hand.starter_cut, hand.heels = action.card, action.position, step.events
-        elif isinstance(action, Play | Go):
-            hand.play.append(_play_line(step))
+        elif isinstance(action, Play | Go | ClaimCount):
+            if not isinstance(action, ClaimCount):
+                hand.play.append(_play_line(step))
             hand.show_events.extend(e for e in step.events if e.context in _SHOW_CONTEXTS)
+            if isinstance(action, ClaimCount):  # its muggins belongs to the show it claimed
+                claimed = after.shows[len(step.before.shows)]
+                taken = [e for e in step.events if e.context is ScoreContext.MUGGINS]
+                hand.muggins_taken[(claimed.player, claimed.context)] = taken
             if after.shows:
                 hand.shows = after.shows
     return hands
@@ -196,6 +203,8 @@ def replay_dict(record: GameRecord, notes: Sequence[str] = ()) -> dict[str, obje
             "target": record.rules.target,
             "skunk": record.rules.skunk_line,
             "double_skunk": record.rules.double_skunk_line,
+            "manual_count": sorted(record.rules.manual_count),
+            "muggins": record.rules.muggins,
         },
         "hands": [hand.to_dict() for hand in summarize(record.replay())],
         "outcome": None if outcome is None else outcome.to_dict(),
@@ -250,8 +259,10 @@ def _print_hand(console: Console, hand: HandSummary) -> None:
         console.print(Text("The show", style="bold underline"))
         for show in hand.shows:
             print_show(console, show, name=_name(show.player))
+            if show.claim is not None:
+                console.print(f"  {claim_words(show, _name(show.player), _name(1 - show.player))}")
             pegged = hand.events_of(show)
-            if len(pegged) < len(show.breakdown.items) and pegged:
+            if show.claim is None and len(pegged) < len(show.breakdown.items) and pegged:
                 console.print("  (game over: the rest is not pegged)")
     console.print(Text.assemble("Scores: ", _scores_text(hand.scores)))
     console.print(pegboard(hand.pegs, names=(_name(0), _name(1))))

@@ -10,12 +10,14 @@ import random
 from abc import ABC, abstractmethod
 from typing import Protocol
 
-from cribkit.actions import Cut, NextHand, PlayerAction
+from cribkit.actions import ClaimCount, Cut, NextHand, PlayerAction
 from cribkit.analysis.cut import default_cut
 from cribkit.errors import CribkitError
+from cribkit.events import ScoreContext
+from cribkit.scoring import show_points
 from cribkit.view import PlayerView
 
-__all__ = ["Strategy", "StrategyBase", "default_cut"]
+__all__ = ["Strategy", "StrategyBase", "default_cut", "true_claim"]
 
 
 class Strategy(Protocol):
@@ -51,6 +53,8 @@ class StrategyBase(ABC):
             return first
         if isinstance(first, Cut):
             return self.choose_cut(view)
+        if isinstance(first, ClaimCount):
+            return true_claim(view)
         if view.phase == "discard":
             return self.choose_discard(view)
         return self.choose_play(view)
@@ -66,3 +70,12 @@ class StrategyBase(ABC):
     @abstractmethod
     def choose_play(self, view: PlayerView) -> PlayerAction:
         """One of the legal plays (a card, or go when nothing fits)."""
+
+
+def true_claim(view: PlayerView) -> ClaimCount:
+    """The computer's own count of the show laid down: always exactly right."""
+    pending = view.to_count
+    if pending is None:
+        raise CribkitError(f"player {view.player} has no hand or crib to count now")
+    crib = pending.context is ScoreContext.CRIB
+    return ClaimCount(view.player, show_points(pending.cards, pending.starter, crib=crib))

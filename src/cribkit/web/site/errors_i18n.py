@@ -30,6 +30,8 @@ ERROR_MESSAGES: dict[str, str] = {
     "not_your_turn/play": N_("it is not player %(player)d's turn to play"),
     "not_your_turn/go": N_("it is not player %(player)d's turn to say go"),
     "not_your_turn/cut": N_("it is not player %(player)d's turn to cut"),
+    "wrong_phase/claim": N_("cannot claim a count now: the game is in the %(phase)s phase"),
+    "not_your_turn/claim": N_("it is not player %(player)d's turn to count"),
     "cut_range": N_("choose a card of the spread, 0 to %(high)d"),
     "cut_position_taken": N_("the other player drew the card at %(position)d; choose another"),
     "starter_cut_range": N_(
@@ -68,9 +70,16 @@ ERROR_MESSAGES: dict[str, str] = {
     ),
     "stale_race": N_("another move was made at the same moment; the table now shows it"),
     "hint_not_your_turn": N_("nothing to do right now: it is not your turn"),
+    "hint_count_yourself": N_("no hint for your own count: that is the count you are asked for"),
+    "claim_range": N_("a count is a whole number from 0 to %(high)d"),
+    "claim_first": N_("the show is not over: a hand or crib is waiting for its count"),
+    "no_count_to_claim": N_("there is no hand or crib waiting for your count now"),
     "show_not_counted": N_("the show is still being counted: lay down the next count first"),
     "no_count_to_show": N_("there is no count left to show now"),
     "bad_seed": N_("a seed is a whole number from 0 to %(max)d"),
+    "muggins_needs_manual_count": N_(
+        "muggins needs manual counting: nobody overlooks points the engine counts"
+    ),
     # cribkit.web.table.friends: tables between two people
     "not_your_seat_friend": N_("that seat is not yours; your friend makes their own moves"),
     "invite_not_found": N_("no table has that code, or its invite lapsed after a day unused"),

@@ -26,6 +26,8 @@ KIND_LABELS: dict[ScoreKind, str] = {
     ScoreKind.HEELS: N_("His heels"),
     ScoreKind.GO: N_("One for the go"),
     ScoreKind.LAST_CARD: N_("One for last"),
+    ScoreKind.CLAIM: N_("Your own count"),
+    ScoreKind.MUGGINS: N_("Muggins"),
 }
 
 

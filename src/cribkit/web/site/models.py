@@ -81,6 +81,11 @@ class GameRow(Base):
     play_points: Mapped[int] = mapped_column(Integer, default=0)
     deals_played: Mapped[int] = mapped_column(Integer, default=0)
     best_hand: Mapped[int] = mapped_column(Integer, default=0)
+    counts_made: Mapped[int] = mapped_column(Integer, default=0)
+    """Hands and cribs the player counted themselves (the count-your-own-hand option)."""
+    counts_exact: Mapped[int] = mapped_column(Integer, default=0)
+    count_points_missed: Mapped[int] = mapped_column(Integer, default=0)
+    count_points_over: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -64,6 +64,15 @@ class CreateGame(BaseModel):
     seed: Seed | None = Field(
         default=None, description="Honoured only when the server runs in testing mode."
     )
+    count_own: bool = Field(
+        default=False,
+        description="You count your own hand and crib at the show (the computer's are counted "
+        "for it).",
+    )
+    muggins: bool = Field(
+        default=False,
+        description="With count_own: the computer pegs the points your count overlooks.",
+    )
 
 
 class MoveRequest(BaseModel):
@@ -136,7 +145,9 @@ def create_game(request: Request, response: Response, body: CreateGame) -> Any:
     """Start a game against the computer; the answer has the game's ``id`` and ``view``."""
     player_id, is_new = issue_player(request)
     try:
-        loaded = service_of(request).create(player_id, body.level, seed=body.seed)
+        loaded = service_of(request).create(
+            player_id, body.level, seed=body.seed, count_own=body.count_own, muggins=body.muggins
+        )
     except CribkitError as exc:
         return _error(request, 422, exc)
     if is_new:

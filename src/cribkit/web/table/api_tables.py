@@ -22,6 +22,7 @@ from cribkit.web.table.friends import (
     InviteNotFoundError,
     SeatTakenError,
     format_code,
+    friend_rules,
 )
 from cribkit.web.table.games import GameNotFoundError, LoadedGame
 from cribkit.web.table.live.presence import PresenceBook
@@ -39,6 +40,12 @@ class OpenTable(BaseModel):
     name: str = Field(default="", max_length=200, description="The host's name at the table.")
     computer_fills_in: bool = Field(
         default=False, description="Whether the host may seat the computer if nobody comes."
+    )
+    count_own: bool = Field(
+        default=False, description="Each person counts their own hand and crib at the show."
+    )
+    muggins: bool = Field(
+        default=False, description="With count_own: what a count overlooks goes to the other."
     )
     seed: Seed | None = Field(
         default=None, description="Honoured only when the server runs in testing mode."
@@ -89,8 +96,12 @@ def open_table(request: Request, response: Response, body: OpenTable) -> Any:
     player_id, is_new = issue_player(request)
     tables = friends_of(request)
     seed = body.seed if tables.games.testing else None
+    try:
+        rules = friend_rules(count_own=body.count_own, muggins=body.muggins)
+    except CribkitError as exc:
+        return api_error(request, 422, exc)
     invite, loaded = tables.open(
-        player_id, body.name, computer_fills_in=body.computer_fills_in, seed=seed
+        player_id, body.name, computer_fills_in=body.computer_fills_in, seed=seed, rules=rules
     )
     if body.name.strip():
         tables.games.set_player_name(player_id, body.name)

@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import delete, select, update
 
 from cribkit.errors import CribkitError
+from cribkit.rules import STANDARD, GameRules
 from cribkit.web.site.models import GameRow, InviteRow, utcnow
 from cribkit.web.table.games import (
     COMPUTER,
@@ -25,6 +26,7 @@ from cribkit.web.table.games import (
     GameService,
     LoadedGame,
     computer_replies,
+    table_rules,
 )
 
 __all__ = [
@@ -101,6 +103,12 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def friend_rules(*, count_own: bool, muggins: bool) -> GameRules:
+    """A table between two people where each counts their own show, if asked (and muggins:
+    what one overlooks goes to the other); refused for muggins alone."""
+    return table_rules(frozenset({HUMAN, COMPUTER}) if count_own else frozenset(), muggins=muggins)
+
+
 def _not_found() -> InviteNotFoundError:
     return InviteNotFoundError(
         "no table has that code, or its invite lapsed after a day unused",
@@ -122,10 +130,11 @@ class FriendTables:
         *,
         computer_fills_in: bool = False,
         seed: int | None = None,
+        rules: GameRules = STANDARD,
     ) -> tuple[Invite, LoadedGame]:
         """Start a game between two people with the host in seat 0, and its invite."""
         loaded = self.games.create_game(
-            host_id, FRIEND, seed=seed, opponent_id=None, name_0=clean_name(name)
+            host_id, FRIEND, seed=seed, rules=rules, opponent_id=None, name_0=clean_name(name)
         )
         now = utcnow()
         row = InviteRow(
@@ -250,6 +259,7 @@ class FriendTables:
             host,
             FRIEND,
             seed=None,
+            rules=loaded.game.rules,  # the rematch keeps the table's counting options
             opponent_id=friend,
             name_0=loaded.names[HUMAN],
             name_1=loaded.names[COMPUTER],

@@ -29,16 +29,18 @@ from typing import Any
 
 from sqlalchemy import func, or_, select, update
 
-from cribkit.actions import PlayerAction, action_from_dict
+from cribkit.actions import ClaimCount, PlayerAction, action_from_dict
 from cribkit.errors import CribkitError, IllegalActionError
 from cribkit.game import Game
 from cribkit.players import LEVELS, strategy_for_level
+from cribkit.players.base import true_claim
 from cribkit.record import GameRecord
+from cribkit.rules import STANDARD, GameRules
 from cribkit.state import Phase
 from cribkit.web.site.db import Database
 from cribkit.web.site.models import GameRow, PlayerRow, utcnow
 from cribkit.web.table.pacing import NEXT_COUNT, clamp_step, counts_in_show, paced_view
-from cribkit.web.table.summary import summarize
+from cribkit.web.table.summary import GameSummary, summarize
 
 __all__ = [
     "COMPUTER",
@@ -50,6 +52,7 @@ __all__ = [
     "StaleVersionError",
     "computer_replies",
     "level_available",
+    "table_rules",
 ]
 
 HUMAN = 0
@@ -107,6 +110,12 @@ class LoadedGame:
         return self.level == FRIEND
 
 
+def table_rules(seats: frozenset[int], *, muggins: bool) -> GameRules:
+    """Standard rules with the counting options a new game was asked for (checked:
+    muggins without anybody counting their own hand is refused)."""
+    return GameRules(manual_count=seats, muggins=muggins)
+
+
 def level_available(level: str) -> bool:
     """Whether the strategy behind ``level`` exists in this build."""
     try:
@@ -123,14 +132,21 @@ def _move_seed(game: Game) -> int:
 
 
 def computer_replies(game: Game, level: str) -> None:
-    """Let the computer move until it is the person's turn (it never hurries the show).
+    """Let the computer move until it is the person's turn (it never hurries the show, but
+    counts its own hand at once where it sits in a seat that counts its own).
 
     In the cut for deal the person draws first and the computer after them. Between two
     people (``FRIEND``) nobody moves for anyone.
     """
     if level == FRIEND:
         return
-    while not game.is_over and game.state.phase is not Phase.SHOW:
+    while not game.is_over:
+        pending = game.state.to_count
+        if pending is not None and pending.player == COMPUTER:
+            game.apply(true_claim(game.view(COMPUTER)))  # a seat it took counts its own
+            continue
+        if game.state.phase is Phase.SHOW:
+            return
         to_move = game.state.players_to_move()
         if COMPUTER not in to_move:
             return
@@ -205,8 +221,14 @@ def _summary_values(game: Game, show_step: int) -> dict[str, Any]:
             play_points=figures.play_points,
             deals_played=figures.deals_played,
             best_hand=figures.best_hand,
+            **_counting_columns(figures),
         )
     return values
+
+
+def _counting_columns(figures: GameSummary) -> dict[str, int]:
+    """The counting-accuracy columns of a row, from one seat's summary."""
+    return {name: getattr(figures, name) for name in _COUNTING_COLUMNS}
 
 
 def _read_action(data: object, seat: int, level: str) -> PlayerAction:
@@ -259,14 +281,34 @@ class GameService:
 
     # ------------------------------------------------------------ games
 
-    def create(self, player_id: str, level: str, *, seed: int | None = None) -> LoadedGame:
-        """Start a game at ``level``; ``seed`` is used only on a test server."""
-        return self.create_game(player_id, level, seed=seed)
+    def create(
+        self,
+        player_id: str,
+        level: str,
+        *,
+        seed: int | None = None,
+        count_own: bool = False,
+        muggins: bool = False,
+    ) -> LoadedGame:
+        """Start a game at ``level``; ``seed`` is used only on a test server.
+
+        ``count_own``: the person counts their own hand and crib (the computer's are
+        counted by the engine); ``muggins``: the computer claims what they overlook.
+        """
+        rules = table_rules(frozenset({HUMAN}) if count_own else frozenset(), muggins=muggins)
+        return self.create_game(player_id, level, seed=seed, rules=rules)
 
     def create_game(
-        self, player_id: str, level: str, *, seed: int | None = None, **columns: Any
+        self,
+        player_id: str,
+        level: str,
+        *,
+        seed: int | None = None,
+        rules: GameRules = STANDARD,
+        **columns: Any,
     ) -> LoadedGame:
-        """Start a game at ``level`` (or ``FRIEND``) with extra row ``columns`` (names)."""
+        """Start a game at ``level`` (or ``FRIEND``) under ``rules`` with extra row
+        ``columns`` (names)."""
         if level != FRIEND and level not in LEVELS:
             raise CribkitError(
                 f"unknown level {level!r}: choose easy, medium or hard",
@@ -279,7 +321,7 @@ class GameService:
                 code="level_unavailable",
                 params={"level": level},
             )
-        game = Game(seed=seed if self.testing else None)
+        game = Game(seed=seed if self.testing else None, rules=rules)
         computer_replies(game, level)
         record = GameRecord.of(game).to_text()
         game_id = secrets.token_urlsafe(12)
@@ -388,9 +430,11 @@ class GameService:
                     code="show_not_counted",
                 )
             action = _read_action(data, loaded.seat, loaded.level)
+            counted = counts_in_show(game)
             game.apply(action)  # checks first: an illegal move raises and changes nothing
             computer_replies(game, loaded.level)
-            show_step = 1
+            # a claimed count is laid down at once; the engine's counts after it wait
+            show_step = counted + 1 if isinstance(action, ClaimCount) else 1
         if not self.store(game_id, game, version, show_step):
             raise StaleVersionError(
                 "another move was made at the same moment; the table now shows it",
@@ -529,6 +573,7 @@ def _from_seat_one(row: GameRow) -> GameRow:
         play_points=figures.play_points,
         deals_played=figures.deals_played,
         best_hand=figures.best_hand,
+        **_counting_columns(figures),
     )
     return GameRow(**columns)
 
@@ -550,4 +595,9 @@ _ZERO_COLUMNS = (
     "play_points",
     "deals_played",
     "best_hand",
+    "counts_made",
+    "counts_exact",
+    "count_points_missed",
+    "count_points_over",
 )
+_COUNTING_COLUMNS = _ZERO_COLUMNS[-4:]

@@ -28,6 +28,7 @@ __all__ = [
     "History",
     "SheetHand",
     "TalkLine",
+    "claim_text",
     "game_history",
     "talk_text",
 ]
@@ -69,6 +70,8 @@ class SheetHand:
     hand: tuple[int | None, int | None]
     crib: int | None
     totals: tuple[int, int]
+    muggins: tuple[int, int] = (0, 0)
+    """Points each seat took from the other's overlooked counts (muggins on)."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -78,6 +81,7 @@ class SheetHand:
             "hand": list(self.hand),
             "crib": self.crib,
             "totals": list(self.totals),
+            "muggins": list(self.muggins),
         }
 
 
@@ -127,6 +131,10 @@ def _step_lines(step: ReplayStep, hidden: Unshown) -> Iterator[TalkLine]:
     for show in _new_shows(step):
         if not _is_hidden(hand, show.player, show.context, hidden):
             yield TalkLine(hand, "show", show.player, show=show)
+            if show.claim is not None:
+                yield TalkLine(hand, "claim", show.player, show=show)
+            if show.muggins:
+                yield TalkLine(hand, "muggins", 1 - show.player, show=show)
 
 
 def _sheet(steps: Sequence[ReplayStep], hidden: Unshown) -> tuple[SheetHand, ...]:
@@ -157,7 +165,7 @@ def _sheet_hand(line: HandLine, counted: set[tuple[int, int, ScoreContext]]) -> 
         line.hand[p] if (number, p, ScoreContext.HAND) in counted else None for p in (0, 1)
     )
     crib = line.crib[dealer] if (number, dealer, ScoreContext.CRIB) in counted else None
-    return SheetHand(number, dealer, line.pegging, (seat0, seat1), crib, line.totals)
+    return SheetHand(number, dealer, line.pegging, (seat0, seat1), crib, line.totals, line.muggins)
 
 
 def game_history(
@@ -194,6 +202,19 @@ def _say(key: str, tr: gettext.NullTranslations, **values: object) -> str:
     return tr.gettext(SCRIPT_STRINGS[key]).format(**values)
 
 
+def claim_text(show: Show, tr: gettext.NullTranslations, who: str, *, muggins: bool) -> str:
+    """What the table says of a show its player counted (``who`` made the claim), or of
+    the muggins taken from it (``who`` took it), as the live table says it."""
+    if muggins:
+        return _say("muggins_line", tr, points=show.muggins, who=who)
+    claim, total = show.claim, show.breakdown.total
+    if show.over_claimed:
+        return _say("claim_over", tr, who=who, claim=claim, over=show.over_claimed, total=total)
+    if show.missed:
+        return _say("claim_short", tr, who=who, claim=claim, missed=show.missed)
+    return _say("claim_right", tr, who=who, claim=claim)
+
+
 def talk_text(line: TalkLine, tr: gettext.NullTranslations, seat: int = 0) -> str:
     """``line`` in the reader's language, word for word as the live table says it to the
     player in ``seat`` (seat 1 at a table between two people)."""
@@ -222,6 +243,10 @@ def talk_text(line: TalkLine, tr: gettext.NullTranslations, seat: int = 0) -> st
             )
             return f"{said}  “{item.call}”"
     assert line.show is not None
+    if line.kind in ("claim", "muggins"):
+        return claim_text(
+            line.show, tr, _who(line.player, tr, seat), muggins=line.kind == "muggins"
+        )
     whose = _show_title(line.show, tr, seat)
     breakdown = line.show.breakdown
     return _say("show_line", tr, whose=whose, call=breakdown.call, total=breakdown.total)

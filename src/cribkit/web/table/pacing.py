@@ -89,6 +89,7 @@ def paced_view(game: Game, player: int, step: int) -> PlayerView:
         view,
         phase=Phase.SHOW,
         shows=view.shows[:step],
+        to_count=None,
         pegs=pegs_after(visible_events(game, step)),
         outcome=None,
         legal_actions=(),

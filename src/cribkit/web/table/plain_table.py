@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cribkit.actions import Cut, Discard, Go, NextHand, Play
+from cribkit.actions import ClaimCount, Cut, Discard, Go, NextHand, Play
 from cribkit.cards import Card
 from cribkit.events import PlayLogEntry
 from cribkit.view import PlayerView
@@ -33,6 +33,8 @@ class PlainTable:
     playable: frozenset[Card]
     can_go: bool
     can_next: bool
+    can_claim: bool
+    """The person is asked for their own count of ``view.to_count``."""
     cut_positions: tuple[int, ...]
     pile: tuple[PlayLogEntry, ...]
 
@@ -63,16 +65,23 @@ def plain_table(loaded: LoadedGame) -> PlainTable:
         playable=frozenset(a.card for a in actions if isinstance(a, Play)),
         can_go=any(isinstance(a, Go) for a in actions),
         can_next=any(isinstance(a, NextHand) for a in actions),
+        can_claim=any(isinstance(a, ClaimCount) for a in actions),
         cut_positions=_cut_positions(view),
         pile=_current_series(view.play_log),
     )
 
 
 def form_action(
-    kind: str, card: str, cards: list[str], position: str, seat: int = HUMAN
+    kind: str, card: str, cards: list[str], position: str, seat: int = HUMAN, *, points: str = ""
 ) -> dict[str, object]:
-    """The JSON form of the move a button posted from ``seat`` (the service checks it)."""
+    """The JSON form of the move a button posted from ``seat`` (the service checks it).
+
+    A typed count that is no whole number is passed on as text, for the engine to refuse
+    with its reason."""
     data: dict[str, object] = {"type": kind, "player": seat}
+    if kind == "claim":
+        text = points.strip()
+        data["points"] = int(text) if text.isascii() and text.isdigit() and len(text) < 4 else text
     if kind == "play":
         data["card"] = card
     elif kind == "discard":

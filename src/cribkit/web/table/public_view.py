@@ -62,6 +62,7 @@ def public_payload(loaded: LoadedGame) -> dict[str, Any]:
         "said_go": list(state.said_go),
         "to_play": state.to_play,
         "shows": [show.to_dict() for show in paced.shows],
+        "to_count": None if paced.to_count is None else paced.to_count.to_dict(),
         "cut_for_deal": [[str(c) for c in cut.cards] for cut in state.cuts],
         "outcome": None if paced.outcome is None else paced.outcome.to_dict(),
         "legal_actions": [],

@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from cribkit.actions import Cut, CutForDeal, Deal, Discard, Go, NextHand, Play, TurnStarter
+from cribkit.actions import (
+    ClaimCount,
+    Cut,
+    CutForDeal,
+    Deal,
+    Discard,
+    Go,
+    NextHand,
+    Play,
+    TurnStarter,
+)
 from cribkit.cards import Card
 from cribkit.events import Pegs, ScoreContext, ScoreEvent, Show
 from cribkit.record import ReplayStep
@@ -73,6 +83,8 @@ def describe_step(step: ReplayStep) -> StepWords:
             return StepWords("play", player, (card,), step.before.count + card.pips)
         case Go(player):
             return StepWords("go", player, ())
+        case ClaimCount(player, points):
+            return StepWords("claim", player, (), points)
         case NextHand(player):
             return StepWords("next", player, ())
 
@@ -88,7 +100,13 @@ def _leap(pegs: tuple[Pegs, Pegs], events: Iterable[ScoreEvent]) -> tuple[Pegs, 
 
 
 def _counted(events: tuple[ScoreEvent, ...], show: Show) -> tuple[ScoreEvent, ...]:
-    return tuple(e for e in events if e.player == show.player and e.context is show.context)
+    """The events of one count: its player's, and the muggins the opponent took from it."""
+    return tuple(
+        e
+        for e in events
+        if (e.player == show.player and e.context is show.context)
+        or (show.muggins and e.context is ScoreContext.MUGGINS)
+    )
 
 
 def moments(steps: Iterable[ReplayStep]) -> Iterator[Moment]:

@@ -21,6 +21,7 @@ from cribkit.web.table.friends import (
     InviteNotFoundError,
     SeatTakenError,
     format_code,
+    friend_rules,
     normalize_code,
 )
 from cribkit.web.table.games import COMPUTER
@@ -49,13 +50,17 @@ def open_table_form(
     name: Annotated[str, Form()] = "",
     computer_fills_in: Annotated[str, Form()] = "",
     seed: Annotated[str, Form()] = "",
+    count_own: Annotated[str, Form()] = "",
+    muggins: Annotated[str, Form()] = "",
 ) -> Response:
-    """Open a table from the plain form, then show it with its invite."""
+    """Open a table from the plain form, then show it with its invite (muggins is kept
+    only with counting your own hands, under which the form nests it)."""
     player_id, is_new = issue_player(request)
     tables = friends_of(request)
     chosen = int(seed) if seed.isdigit() and tables.games.testing else None
+    rules = friend_rules(count_own=bool(count_own), muggins=bool(count_own and muggins))
     _invite, loaded = tables.open(
-        player_id, name, computer_fills_in=bool(computer_fills_in), seed=chosen
+        player_id, name, computer_fills_in=bool(computer_fills_in), seed=chosen, rules=rules
     )
     if name.strip():
         tables.games.set_player_name(player_id, name)

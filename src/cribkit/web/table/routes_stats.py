@@ -44,6 +44,16 @@ class PlayerStats:
     crib_average: float | None
     play_average: float | None
     best_hand: int | None
+    counts_made: int = 0
+    """Hands and cribs counted by the player (count-your-own-hand games)."""
+    counts_exact: int = 0
+    count_points_missed: int = 0
+    count_points_over: int = 0
+
+    @property
+    def exact_rate(self) -> float | None:
+        """The share of the player's own counts that were exactly right."""
+        return None if not self.counts_made else self.counts_exact / self.counts_made
 
     @property
     def win_rate(self) -> float | None:
@@ -73,6 +83,10 @@ def player_stats(rows: list[GameRow]) -> PlayerStats:
         crib_average=_average(sum(r.crib_points for r in rows), sum(r.cribs_shown for r in rows)),
         play_average=_average(sum(r.play_points for r in rows), sum(r.deals_played for r in rows)),
         best_hand=max((r.best_hand for r in rows), default=None),
+        counts_made=sum(r.counts_made for r in rows),
+        counts_exact=sum(r.counts_exact for r in rows),
+        count_points_missed=sum(r.count_points_missed for r in rows),
+        count_points_over=sum(r.count_points_over for r in rows),
     )
 
 

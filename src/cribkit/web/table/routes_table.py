@@ -140,11 +140,13 @@ def plain_move(
     card: Annotated[str, Form()] = "",
     cards: Annotated[list[str] | None, Form()] = None,
     position: Annotated[str, Form()] = "",
+    points: Annotated[str, Form(max_length=40)] = "",
 ) -> Response:
     """One move from a form button (no script needed); back to the table afterwards."""
     number = int(version) if version.isdigit() and len(version) < 10 else None
     seat = service_of(request).seat_of(game_id, player_id_of(request))
-    action = form_action(kind, card, cards or [], position, HUMAN if seat is None else seat)
+    mover = HUMAN if seat is None else seat
+    action = form_action(kind, card, cards or [], position, mover, points=points)
     try:
         service_of(request).apply(player_id_of(request), game_id, action, number)
     except GameNotFoundError as exc:
@@ -175,12 +177,25 @@ def _form_seed(text: str) -> int | None:
 
 @router.post("/table/new")
 def new_game_form(
-    request: Request, level: Annotated[str, Form()] = "medium", seed: Annotated[str, Form()] = ""
+    request: Request,
+    level: Annotated[str, Form()] = "medium",
+    seed: Annotated[str, Form()] = "",
+    count_own: Annotated[str, Form()] = "",
+    muggins: Annotated[str, Form()] = "",
 ) -> Response:
-    """Start a game from the plain form, then show the table (works without the script)."""
+    """Start a game from the plain form, then show the table (works without the script).
+
+    Muggins is kept only with "count my own hand" (the form nests it under that box)."""
     player_id, is_new = issue_player(request)
+    counting = bool(count_own)
     try:
-        loaded = service_of(request).create(player_id, level, seed=_form_seed(seed))
+        loaded = service_of(request).create(
+            player_id,
+            level,
+            seed=_form_seed(seed),
+            count_own=counting,
+            muggins=counting and bool(muggins),
+        )
     except CribkitError as exc:  # nothing was created: say why, with the way back
         return error_page(request, 422, error_message(exc, translator(request)))
     response = RedirectResponse(f"/games/{loaded.id}", status_code=303)

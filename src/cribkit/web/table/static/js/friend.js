@@ -158,6 +158,10 @@ export function wireFriendForms() {
     event.preventDefault();
     const data = new FormData(form);
     const body = { name: data.get("name") || "", computer_fills_in: data.get("computer_fills_in") === "1" };
+    if (data.get("count_own") === "1") {
+      body.count_own = true;
+      body.muggins = data.get("muggins") === "1";
+    }
     if (data.get("seed")) body.seed = Number(data.get("seed"));
     const { status, data: answer } = await post("/api/tables", body);
     if (status === 201) location.href = `/games/${answer.game_id}`;

@@ -43,7 +43,15 @@ function renderSheet(rows, current) {
     head.append(String(hand.hand_number), mark);
     row.append(head);
     for (const player of [0, 1]) {
-      numberCell(row, hand.pegging[player]);
+      const peg = numberCell(row, hand.pegging[player]);
+      const taken = hand.muggins ? hand.muggins[player] : 0;
+      if (taken) {
+        const mark = document.createElement("span");
+        mark.className = "muggins-mark";
+        mark.title = table.dataset.muggins;
+        mark.textContent = ` +${taken}`;
+        peg.append(mark);
+      }
       numberCell(row, hand.hand[player]);
       numberCell(row, hand.dealer === player ? hand.crib : undefined);
       numberCell(row, hand.totals[player], `num total lane-${player}`);
@@ -55,7 +63,8 @@ function renderSheet(rows, current) {
 // first). The show of the current hand is left to table.js, which counts it aloud.
 function fillTalk(lines, view) {
   const list = $("talk");
-  const earlier = lines.filter((line) => !(line.kind === "show" && line.hand_number === view.hand_number));
+  const shown = ["show", "claim", "muggins"]; // table.js says this hand's show itself
+  const earlier = lines.filter((line) => !(shown.includes(line.kind) && line.hand_number === view.hand_number));
   const room = Math.max(TALK_LINES - list.children.length, 0);
   list.append(...earlier.slice(earlier.length - room).reverse().map(talkItem));
 }

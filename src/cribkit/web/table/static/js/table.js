@@ -1,5 +1,6 @@
 // The table: drives /api/games with the person's view only, and draws it.
 // No bundler, no other host: an ES module loaded by templates/table.html.
+import { claimBox, claimLine, mugginsLine, showCards } from "./counting.js";
 import { adoptNames, drawFriendPanel, seatOf, wireFriendForms } from "./friend.js";
 import { refreshHistory } from "./history.js";
 import { openLive } from "./live.js";
@@ -445,14 +446,14 @@ function showTable(show) {
   box.className = `show lane-${show.player}`;
   const heading = document.createElement("h3");
   heading.textContent = fill(T.show_total, { whose: showTitle(show), total: show.total });
-  const cards = document.createElement("p");
-  cards.className = "show-cards";
-  for (const code of show.cards) cards.append(cardElement(code));
-  const plus = document.createElement("span");
-  plus.className = "plus";
-  plus.textContent = "+";
-  cards.append(plus, cardElement(show.starter));
-  box.append(heading, cards);
+  box.append(heading, showCards(show, cardElement));
+  const claimed = claimLine(T, show, who(show.player));
+  if (claimed) {
+    const said = document.createElement("p");
+    said.className = `claim-result ${show.over_claimed ? "over" : show.missed ? "short" : "right"}`;
+    said.textContent = [claimed, mugginsLine(T, show, who(1 - show.player))].filter(Boolean).join(" ");
+    box.append(said);
+  }
   if (!show.items.length) {
     const none = document.createElement("p");
     none.textContent = T.nothing;
@@ -496,9 +497,10 @@ function showTable(show) {
 function renderShow(view) {
   const panel = $("show-panel");
   const shows = view.shows;
+  const asking = claimBox(T, view, cardElement, (action) => send(action), message);
   if (!shows.length) {
-    panel.hidden = true;
-    panel.replaceChildren();
+    panel.hidden = !asking;
+    panel.replaceChildren(...(asking ? [asking] : []));
     return;
   }
   // The server lays the counts down one at a time: the view holds those shown so far.
@@ -508,13 +510,18 @@ function renderShow(view) {
   heading.textContent = fill(T.the_show, { whose: showTitle(shows[upto]), n: upto + 1, total: 3 });
   const boxes = shows.slice(0, upto + 1).map(showTable);
   boxes.forEach((box, i) => box.classList.toggle("earlier", i < upto));
-  panel.replaceChildren(heading, ...boxes.reverse());
+  panel.replaceChildren(...(asking ? [asking] : []), heading, ...boxes.reverse());
   for (let i = 0; i <= upto; i += 1) {
     const key = `${view.hand_number}/${i}`;
     if (!state.announcedShows.has(key)) {
       state.announcedShows.add(key);
-      const line = fill(T.show_line, { whose: showTitle(shows[i]), call: shows[i].call, total: shows[i].total });
-      talk(line, `show lane-${shows[i].player}`);
+      const show = shows[i];
+      const line = fill(T.show_line, { whose: showTitle(show), call: show.call, total: show.total });
+      talk(line, `show lane-${show.player}`);
+      const claimed = claimLine(T, show, who(show.player));
+      if (claimed) talk(claimed, `claim lane-${show.player}`);
+      const muggins = mugginsLine(T, show, who(1 - show.player));
+      if (muggins) talk(muggins, `muggins lane-${1 - show.player}`);
     }
   }
 }
@@ -542,6 +549,10 @@ function renderControls(view) {
     primary.onclick = () => send(legal("go")[0]);
   } else if (legal("play").length) {
     status.textContent = T.your_turn;
+  } else if (legal("claim").length) {
+    status.textContent = ""; // the claim box below asks, with the cards to count
+  } else if (view.phase === "show" && view.to_count) {
+    status.textContent = fill(T.claim_waiting, { who: who(view.to_count.player) });
   } else if (view.phase === "show") {
     status.textContent = "";
     primary.hidden = false;
@@ -560,7 +571,7 @@ function renderControls(view) {
   } else {
     status.textContent = "";
   }
-  $("hint-button").hidden = view.phase === "game_over";
+  $("hint-button").hidden = view.phase === "game_over" || legal("claim").length > 0; // no hint for your own count
 }
 
 function renderBanner(view) {
@@ -746,6 +757,8 @@ function onKey(event) {
 async function startGame(form) {
   const data = new FormData(form);
   const body = { level: data.get("level") || "medium" };
+  if (data.get("count_own")) body.count_own = true;
+  if (data.get("count_own") && data.get("muggins")) body.muggins = true;
   if (data.get("seed")) body.seed = Number(data.get("seed"));
   setBusy(true);
   try {
