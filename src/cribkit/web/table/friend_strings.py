@@ -12,6 +12,7 @@ FRIEND_STRINGS: dict[str, str] = {
     "friend": N_("Your friend"),
     "seat_name": N_("Seat {n}"),
     "they_deal": N_("{name} deals."),
+    "they_deal_mark": N_("{name} deals"),
     "their_crib": N_("{name}'s crib"),
     "their_hand": N_("{name}'s hand"),
     "choose_two_named": N_("Choose two cards for {name}'s crib."),

@@ -39,7 +39,7 @@ function renderSheet(rows, current) {
     head.scope = "row";
     const mark = document.createElement("span");
     mark.className = "dealer-mark";
-    mark.textContent = hand.dealer === 0 ? table.dataset.youDeal : table.dataset.computerDeals;
+    mark.textContent = table.getAttribute(`data-deal-${hand.dealer}`) || ""; // seat-aware, see friend.js
     head.append(String(hand.hand_number), mark);
     row.append(head);
     for (const player of [0, 1]) {

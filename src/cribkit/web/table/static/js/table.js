@@ -159,6 +159,8 @@ function beforeComputer(prev, next) {
 }
 
 async function computersPause(next) {
+  // Only the computer is paced: between two people each card is its player's own move.
+  if (next.computer === null || next.computer === undefined) return;
   const interim = fastPlay() ? null : beforeComputer(state.view, next);
   if (!interim) return;
   update(interim);
@@ -611,6 +613,8 @@ function render() {
   renderShow(view);
   renderControls(view);
   renderBanner(view);
+  // No computer to pace at a table between two people (or for a spectator): no fast play.
+  $("fast-play-setting").hidden = Boolean(view.table) || view.you === null;
   root.dataset.phase = view.phase;
   root.dataset.version = String(view.version);
   for (const line of drawFriendPanel(T, view, state.drawn)) talk(line, "deal");
