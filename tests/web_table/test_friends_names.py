@@ -12,7 +12,8 @@ from html import unescape
 from typing import Any
 
 import pytest
-from friends_support import join, open_table, play_both_seats
+from friends_support import hidden_from, join, open_table, play_both_seats
+from table_support import stored_record
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -236,3 +237,30 @@ def test_the_rail_sees_every_cut_once_made_like_the_players(
     # The game went through a cut for deal half made and made, and many starter cuts.
     assert len(seen["starter_position"]) > 2 and len(seen["cut_positions"]) >= 2
     assert len(seen["cut_for_deal_positions"]) >= 2
+
+
+def test_the_rail_reads_the_talk_by_the_code_with_both_names_and_no_hidden_card(
+    app: Any, client: Any, other_client: Any, third_client: Any
+) -> None:
+    table = open_table(client, NAMES[0], seed=77)
+    join(other_client, table["code"], NAMES[1])
+    code = table["code"]
+    assert third_client.get("/api/tables/ABCDE-FGHJK/history").status_code == 404
+    assert third_client.get(f"/api/games/{table['game_id']}/history").status_code == 404
+
+    def check(_view: dict[str, Any]) -> None:
+        history = third_client.get(f"/api/tables/{code}/history").json()
+        state = stored_record(app, table["game_id"]).final_state()
+        secret = hidden_from(state, None)
+        for line in history["talk"]:
+            # Earlier hands' cards (and the cut for deal) went back into the pack.
+            if line["kind"] != "cut" and line["hand_number"] == state.hand_number:
+                assert not [c for c in secret if c.unicode in line["text"]], line
+            if line["kind"] in ("play", "go", "scored"):
+                assert line["text"].startswith(NAMES[line["player"]]), line
+        paced = third_client.get(f"/api/tables/{code}").json()
+        assert history["version"] == paced["version"]
+        totals = history["sheet"][-1]["totals"] if history["sheet"] else [0, 0]
+        assert totals == paced["scores"]
+
+    play_both_seats(app, table["game_id"], {0: client, 1: other_client}, rng_seed=8, on_move=check)

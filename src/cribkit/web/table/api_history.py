@@ -64,6 +64,9 @@ def history_payload(history: History, request: Request, loaded: LoadedGame) -> d
             for line in history.talk
         ],
         "sheet": [row.to_dict() for row in history.sheet],
+        "id": loaded.id,
+        "version": loaded.version,
+        "status": loaded.status,
     }
 
 
@@ -82,9 +85,7 @@ def get_history(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    payload = history_payload(history_of(loaded), request, loaded)
-    payload.update(id=loaded.id, version=loaded.version, status=loaded.status)
-    return payload
+    return history_payload(history_of(loaded), request, loaded)
 
 
 @router.get(

@@ -142,6 +142,9 @@ export function drawFriendPanel(T, view, previous) {
   const rematch = $("rematch");
   rematch.hidden = spectator || view.phase !== "game_over";
   rematch.textContent = table.rematch_id ? BASE.rematch_ready : BASE.rematch;
+  const note = $("rematch-note");
+  note.hidden = rematch.hidden;
+  note.textContent = BASE.rematch_rule; // the deal of the next game: cut again (ACC)
   rematch.onclick = async () => {
     if (table.rematch_id) {
       location.href = `/games/${table.rematch_id}`;
