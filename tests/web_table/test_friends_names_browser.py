@@ -23,6 +23,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PHONE = {"width": 390, "height": 844}
 HEADERS = {"en": {"Accept-Language": "en"}, "zh": {"Accept-Language": "zh-CN,zh;q=0.9"}}
 LOCALES = {"en": "en-GB", "zh": "zh-CN"}
+REMATCH_RULE = (
+    "A rematch cuts for the deal again: under the ACC rules every game begins with a cut."
+)
 
 
 def _tr(language: str) -> Any:
@@ -190,8 +193,7 @@ def test_friends_and_the_rail_see_names_on_a_phone_before_and_after_a_reload(
                     name=names[winner], computer=scores[winner], you=scores[seat]
                 )
                 assert banner == expected
-            rule = "A rematch cuts for the deal again: under the ACC rules every game begins with a cut."
-            assert page.inner_text("#rematch-note") == tr.gettext(rule)
+            assert page.inner_text("#rematch-note") == tr.gettext(REMATCH_RULE)
             talk = page.inner_text("#talk")
             assert _tr(language).gettext("Computer") not in talk
             assert names[1 - seat] in talk
