@@ -264,3 +264,31 @@ def test_the_rail_reads_the_talk_by_the_code_with_both_names_and_no_hidden_card(
         assert totals == paced["scores"]
 
     play_both_seats(app, table["game_id"], {0: client, 1: other_client}, rng_seed=8, on_move=check)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_each_friend_replays_the_game_with_the_other_by_name(
+    client: Any, other_client: Any, finished: dict[str, Any], language: str
+) -> None:
+    headers = ZH if language == "zh" else {}
+    tr = _tr(language)
+    game_id = finished["game_id"]
+    for seat, browser in ((0, client), (1, other_client)):
+        other = NAMES[1 - seat]
+        said: list[str] = []
+        for step in range(0, 80, 3):
+            html = browser.get(f"/games/{game_id}/replay?step={step}", headers=headers).text
+            said += _text(html, r'<p class="lead" id="said"[^>]*>(.*?)</p>')
+        assert any(line.startswith(other) for line in said), said
+        assert any(line.startswith(tr.gettext("You")) for line in said), said
+        last = browser.get(f"/games/{game_id}/replay?step=100000", headers=headers).text
+        scoreline = [
+            _text(last, rf'class="score lane-{p}"><span class="who">(.*?)</span>')[0]
+            for p in (0, 1)
+        ]
+        you = tr.gettext("You")
+        assert scoreline == ([you, other] if seat == 0 else [other, you])
+        shown = " ".join(said) + " ".join(_text(last, r'<p class="banner-text">(.*?)</p>'))
+        for word in _computer_words(language):
+            assert word not in shown, (seat, word)
+        assert language != "en" or "computer" not in shown.lower()
