@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from friends_browser import TIMEOUT_MS, api, join_by_clicking, wait_until
+from friends_browser import api, join_by_clicking, open_table_by_clicking, wait_until
 from servers import ServerProcess
 
 from cribkit.web.site.i18n import Catalogues, language_by_code
@@ -105,14 +105,11 @@ def _check_named(page: Any, language: str, seat: int | None, names: tuple[str, s
 
 
 def _open_table(page: Any, base: str, name: str, seed: int) -> tuple[str, str]:
-    page.goto(f"{base}/?seed={seed}")
-    page.fill("#host-name", name)
-    page.click("#open-table")
-    page.wait_for_selector("#invite:not([hidden]) #invite-code", timeout=TIMEOUT_MS)
-    wait_until(page, lambda: len(page.inner_text("#invite-code")) == 11, "the invite code")
+    """The host opens a table by clicking, and the QR code has been drawn."""
+    game_id, code = open_table_by_clicking(page, base, name, seed)
     loaded = "() => document.getElementById('invite-qr').naturalWidth > 0"
     wait_until(page, lambda: bool(page.evaluate(loaded)), "the QR code")
-    return page.url.rsplit("/", 1)[-1], page.inner_text("#invite-code")
+    return game_id, code
 
 
 def _fits(page: Any) -> None:
@@ -156,6 +153,10 @@ def test_friends_and_the_rail_see_names_on_a_phone_before_and_after_a_reload(
         # No dealer yet: the crib is nobody's, and nobody is "back" before anyone moved.
         assert host.text_content("#crib-label") == _tr(language).gettext("Crib")
 
+        friend.goto(f"{server.url}/t/{code}")
+        assert names[0] in friend.inner_text("main")  # whose table the friend sits down at
+        _fits(friend)
+        friend.screenshot(path=str(shots / f"friends-{language}-phone-join.png"), full_page=True)
         join_by_clicking(friend, server.url, code, names[1])
         resumed = _tr(language).gettext("Welcome back: the game goes on where you left it.")
         assert resumed not in friend.inner_text("#talk")
