@@ -5,7 +5,7 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 import pytest
@@ -23,6 +23,7 @@ from cribkit.web.table.friends import (
     CODE_ALPHABET,
     CODE_BITS,
     CODE_LENGTH,
+    InviteNotFoundError,
     format_code,
     new_code,
     normalize_code,
@@ -141,6 +142,20 @@ def test_unknown_malformed_and_expired_codes_are_not_found(
     assert other_client.get(f"/api/tables/{table['code']}").status_code == 404
     # The host's game itself is still theirs.
     assert client.get(f"/api/games/{table['game_id']}").status_code == 200
+
+
+def test_an_unused_invite_lasts_one_day_from_its_opening(app: Any, client: Any) -> None:
+    table = open_table(client)
+    tables = app.state.friends
+    with app.state.database.session() as session:
+        row = session.get(InviteRow, normalize_code(table["code"]))
+        assert row is not None
+        opened = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+    assert tables.find(table["code"], now=opened + timedelta(hours=23, minutes=59)).game_id
+    with pytest.raises(InviteNotFoundError):
+        tables.find(table["code"], now=opened + timedelta(days=1))
+    with pytest.raises(InviteNotFoundError):
+        tables.find(table["code"], now=opened + timedelta(days=1, seconds=1))
 
 
 def test_a_used_invite_stays_a_spectators_ticket_after_a_day(

@@ -22,6 +22,7 @@ from cribkit.web.table.api_games import service_of
 from cribkit.web.table.games import FINISHED, HUMAN, GameNotFoundError, LoadedGame
 from cribkit.web.table.history import History, game_history, talk_text
 from cribkit.web.table.pacing import paced_view
+from cribkit.web.table.seat_words import words_for
 
 __all__ = ["history_of", "history_payload", "record_filename", "router"]
 
@@ -46,22 +47,26 @@ def history_of(loaded: LoadedGame) -> History:
     return game_history(GameRecord.of(loaded.game), shown=shown)
 
 
-def history_payload(history: History, request: Request, seat: int = HUMAN) -> dict[str, Any]:
-    """The history as JSON, each talk line already said in the reader's language and from
-    the reader's ``seat``."""
+def history_payload(history: History, request: Request, loaded: LoadedGame) -> dict[str, Any]:
+    """The history as JSON, each talk line already said in the reader's language, from the
+    seat of whoever loaded the game and with the other seat's name."""
     tr = translator(request)
+    words = words_for(tr, loaded)
     return {
         "talk": [
             {
                 "hand_number": line.hand,
                 "kind": line.kind,
                 "player": line.player,
-                "text": talk_text(line, tr, seat),
+                "text": talk_text(line, tr, words),
                 "class": line.css,
             }
             for line in history.talk
         ],
         "sheet": [row.to_dict() for row in history.sheet],
+        "id": loaded.id,
+        "version": loaded.version,
+        "status": loaded.status,
     }
 
 
@@ -80,10 +85,7 @@ def get_history(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    seat = HUMAN if loaded.seat is None else loaded.seat
-    payload = history_payload(history_of(loaded), request, seat)
-    payload.update(id=loaded.id, version=loaded.version, status=loaded.status)
-    return payload
+    return history_payload(history_of(loaded), request, loaded)
 
 
 @router.get(

@@ -17,8 +17,10 @@ from cribkit.errors import CribkitError
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.table.api_games import Seed
+from cribkit.web.table.api_history import history_of, history_payload
 from cribkit.web.table.friends import (
     FriendTables,
+    Invite,
     InviteNotFoundError,
     SeatTakenError,
     format_code,
@@ -90,6 +92,19 @@ def public_table(state: Any, loaded: LoadedGame, code: str) -> dict[str, Any]:
     return payload
 
 
+def _watched(request: Request, code: str) -> tuple[LoadedGame, Invite] | JSONResponse:
+    """The game a code lets anyone watch (seen from no seat), or the 404 to answer."""
+    tables = friends_of(request)
+    try:
+        invite = tables.find(code)
+    except InviteNotFoundError as exc:
+        return _error(request, 404, exc)
+    loaded = tables.games.load_any(invite.game_id)
+    if loaded is None:  # pragma: no cover - an invite always has its game
+        return _error(request, 404, InviteNotFoundError("no such table", code="invite_not_found"))
+    return loaded, invite
+
+
 @router.post("/api/tables", status_code=status.HTTP_201_CREATED, responses=_ERRORS)
 def open_table(request: Request, response: Response, body: OpenTable) -> Any:
     """Open a table for a friend: the answer has the code, the link and the host's seat."""
@@ -136,15 +151,24 @@ def join_table(request: Request, response: Response, code: str, body: JoinTable)
 @router.get("/api/tables/{code}", responses=_ERRORS)
 def watch_table(request: Request, code: str) -> Any:
     """The public view for anyone with the code: the board, the play, the shows."""
-    tables = friends_of(request)
-    try:
-        invite = tables.find(code)
-    except InviteNotFoundError as exc:
-        return _error(request, 404, exc)
-    loaded = tables.games.load_any(invite.game_id)
-    if loaded is None:  # pragma: no cover - an invite always has its game
-        return _error(request, 404, InviteNotFoundError("no such table", code="invite_not_found"))
+    found = _watched(request, code)
+    if isinstance(found, JSONResponse):
+        return found
+    loaded, invite = found
     return public_table(request.app.state, loaded, invite.code)
+
+
+@router.get("/api/tables/{code}/history", responses=_ERRORS)
+def watch_history(request: Request, code: str) -> Any:
+    """The talk and score sheet so far for anyone with the code, both seats by name.
+
+    The talk holds only public facts (see ``history``) and the show as far as it is laid
+    down, so the rail reads what it would have heard had it watched from the start.
+    """
+    found = _watched(request, code)
+    if isinstance(found, JSONResponse):
+        return found
+    return history_payload(history_of(found[0]), request, found[0])
 
 
 @router.post("/api/tables/{code}/computer", responses=_ERRORS)

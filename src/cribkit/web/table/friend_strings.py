@@ -12,6 +12,7 @@ FRIEND_STRINGS: dict[str, str] = {
     "friend": N_("Your friend"),
     "seat_name": N_("Seat {n}"),
     "they_deal": N_("{name} deals."),
+    "they_deal_mark": N_("{name} deals"),
     "their_crib": N_("{name}'s crib"),
     "their_hand": N_("{name}'s hand"),
     "choose_two_named": N_("Choose two cards for {name}'s crib."),
@@ -31,6 +32,9 @@ FRIEND_STRINGS: dict[str, str] = {
     "computer_sits": N_("Let the computer play instead"),
     "rematch": N_("Rematch"),
     "rematch_ready": N_("Your friend wants a rematch: the next game is ready."),
+    "rematch_rule": N_(
+        "A rematch cuts for the deal again: under the ACC rules every game begins with a cut."
+    ),
     "watching": N_("You are watching: hands stay hidden until they are shown."),
     "live_down": N_("Live updates paused; checking the table every few seconds."),
 }

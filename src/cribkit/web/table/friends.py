@@ -25,6 +25,7 @@ from cribkit.web.table.games import (
     HUMAN,
     GameService,
     LoadedGame,
+    clean_name,
     computer_replies,
     table_rules,
 )
@@ -49,7 +50,6 @@ CODE_LENGTH = 10
 CODE_BITS = CODE_LENGTH * math.log2(len(CODE_ALPHABET))
 """About 49 bits: guessing one live code among a million takes ~5·10^8 tries on average."""
 INVITE_LIFETIME = timedelta(days=1)
-NAME_LENGTH = 40
 
 
 class InviteNotFoundError(CribkitError):
@@ -89,13 +89,6 @@ def normalize_code(text: str) -> str | None:
     if len(cleaned) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in cleaned):
         return None
     return cleaned
-
-
-def clean_name(name: object) -> str | None:
-    """A display name: single spaces, at most 40 characters, blank is None."""
-    if not isinstance(name, str):
-        return None
-    return " ".join(name.split())[:NAME_LENGTH] or None
 
 
 def _aware(moment: datetime) -> datetime:

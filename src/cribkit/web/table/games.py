@@ -50,6 +50,7 @@ __all__ = [
     "GameService",
     "LoadedGame",
     "StaleVersionError",
+    "clean_name",
     "computer_replies",
     "level_available",
     "table_rules",
@@ -531,8 +532,7 @@ class GameService:
 
     def set_player_name(self, player_id: str, name: str) -> str | None:
         """Remember a display name (blank clears it); at most 40 characters."""
-        printable = "".join(ch if ch.isprintable() else " " for ch in name)  # no NUL for PostgreSQL
-        cleaned = " ".join(printable.split())[:40] or None
+        cleaned = clean_name(name)
         with self.database.session() as session:
             row = session.get(PlayerRow, player_id)
             if row is None:
@@ -541,6 +541,21 @@ class GameService:
                 row.name = cleaned
             session.commit()
         return cleaned
+
+
+NAME_LENGTH = 40
+
+
+def clean_name(name: object) -> str | None:
+    """A display name: printable (no NUL for PostgreSQL), single spaces, at most 40
+    characters, blank is None.
+
+    Braces go too: the table's sentences fill ``{places}``, and a name is filled in first.
+    """
+    if not isinstance(name, str):
+        return None
+    printable = "".join(ch if ch.isprintable() and ch not in "{}" else " " for ch in name)
+    return " ".join(printable.split())[:NAME_LENGTH] or None
 
 
 def _owned_by(player_id: str) -> Any:

@@ -22,7 +22,7 @@ from cribkit.events import ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.scoresheet import HandLine, score_sheet_of
 from cribkit.web.site.labels import KIND_LABELS
-from cribkit.web.table.words import SCRIPT_STRINGS
+from cribkit.web.table.seat_words import SeatWords
 
 __all__ = [
     "History",
@@ -185,68 +185,59 @@ def game_history(
     return History(tuple(talk), _sheet(steps, hidden))
 
 
-def _who(player: int | None, tr: gettext.NullTranslations, seat: int) -> str:
-    return tr.gettext(SCRIPT_STRINGS["you"] if player == seat else SCRIPT_STRINGS["computer"])
-
-
-def _show_title(show: Show, tr: gettext.NullTranslations, seat: int) -> str:
-    mine = show.player == seat
-    if show.context is ScoreContext.CRIB:
-        key = "your_crib" if mine else "computer_crib"
-    else:
-        key = "your_hand" if mine else "computer_hand"
-    return tr.gettext(SCRIPT_STRINGS[key])
-
-
-def _say(key: str, tr: gettext.NullTranslations, **values: object) -> str:
-    return tr.gettext(SCRIPT_STRINGS[key]).format(**values)
-
-
-def claim_text(show: Show, tr: gettext.NullTranslations, who: str, *, muggins: bool) -> str:
+def claim_text(show: Show, words: SeatWords, who: str, *, muggins: bool) -> str:
     """What the table says of a show its player counted (``who`` made the claim), or of
     the muggins taken from it (``who`` took it), as the live table says it."""
     if muggins:
-        return _say("muggins_line", tr, points=show.muggins, who=who)
+        return words.say("muggins_line", points=show.muggins, who=who)
     claim, total = show.claim, show.breakdown.total
     if show.over_claimed:
-        return _say("claim_over", tr, who=who, claim=claim, over=show.over_claimed, total=total)
+        return words.say("claim_over", who=who, claim=claim, over=show.over_claimed, total=total)
     if show.missed:
-        return _say("claim_short", tr, who=who, claim=claim, missed=show.missed)
-    return _say("claim_right", tr, who=who, claim=claim)
+        return words.say("claim_short", who=who, claim=claim, missed=show.missed)
+    return words.say("claim_right", who=who, claim=claim)
 
 
-def talk_text(line: TalkLine, tr: gettext.NullTranslations, seat: int = 0) -> str:
+def talk_text(line: TalkLine, tr: gettext.NullTranslations, words: SeatWords) -> str:
     """``line`` in the reader's language, word for word as the live table says it to the
-    player in ``seat`` (seat 1 at a table between two people)."""
+    reader ``words`` are for (seat 1 at a table between two people hears seat 0's name)."""
+    who = words.who
+    seat = words.seat
     match line.kind:
         case "cut":
             you, computer = (line.cards[seat].unicode, line.cards[1 - seat].unicode)
-            text = _say("cut_line", tr, you=you, computer=computer)
-            return f"{text} {_say('cut_again', tr)}" if line.tie else text
+            text = words.say("cut_line", you=you, computer=computer)
+            return f"{text} {words.say('cut_again')}" if line.tie else text
         case "deal":
-            hand = _say("hand_no", tr, n=line.hand)
-            dealer = _say("you_deal" if line.player == seat else "computer_deals", tr)
-            return _say("hand_line", tr, hand=hand, dealer=dealer)
+            hand = words.say("hand_no", n=line.hand)
+            dealer = words.say("you_deal" if line.player == seat else "computer_deals")
+            return words.say("hand_line", hand=hand, dealer=dealer)
         case "starter":
-            return _say("starter_line", tr, card=line.cards[0].unicode)
+            return words.say("starter_line", card=line.cards[0].unicode)
         case "play":
-            who = _who(line.player, tr, seat)
-            return _say("played", tr, who=who, card=line.cards[0].unicode, count=line.count)
+            assert line.player is not None
+            card = line.cards[0].unicode
+            return words.say("played", who=who[line.player], card=card, count=line.count)
         case "go":
-            return _say("said_go", tr, who=_who(line.player, tr, seat))
+            assert line.player is not None
+            return words.say("said_go", who=who[line.player])
         case "scored":
-            assert line.event is not None
+            assert line.event is not None and line.player is not None
             item = line.event.item
             label = tr.gettext(KIND_LABELS[item.kind])
-            said = _say(
-                "scored", tr, who=_who(line.player, tr, seat), points=item.points, label=label
-            )
+            said = words.say("scored", who=who[line.player], points=item.points, label=label)
             return f"{said}  “{item.call}”"
     assert line.show is not None
     if line.kind in ("claim", "muggins"):
-        return claim_text(
-            line.show, tr, _who(line.player, tr, seat), muggins=line.kind == "muggins"
-        )
-    whose = _show_title(line.show, tr, seat)
+        assert line.player is not None
+        return claim_text(line.show, words, who[line.player], muggins=line.kind == "muggins")
+    whose = _show_title(line.show, words)
     breakdown = line.show.breakdown
-    return _say("show_line", tr, whose=whose, call=breakdown.call, total=breakdown.total)
+    return words.say("show_line", whose=whose, call=breakdown.call, total=breakdown.total)
+
+
+def _show_title(show: Show, words: SeatWords) -> str:
+    mine = show.player == words.seat
+    if show.context is ScoreContext.CRIB:
+        return words.strings["your_crib" if mine else "computer_crib"]
+    return words.strings["your_hand" if mine else "computer_hand"]

@@ -1,9 +1,10 @@
 """What anyone at the rail may see of a game, and what both players see of their table.
 
-The public view is built field by field from public facts only (the pegs, the cut, the
-starter once turned, the cards played, the shows once counted, how many cards each seat
-holds): there is no field that could carry a hand, the crib or the deck. It keeps the
-player view's shape (empty hand, no legal actions) so the same page draws both.
+The public view is built field by field from public facts only (the pegs, the cuts and
+where they were made, the starter once turned, the cards played, the shows once counted,
+how many cards each seat holds): there is no field that could carry a hand, the crib or
+the deck. It keeps the player view's shape (empty hand, no legal actions) so the same
+page draws both.
 """
 
 from __future__ import annotations
@@ -64,6 +65,11 @@ def public_payload(loaded: LoadedGame) -> dict[str, Any]:
         "shows": [show.to_dict() for show in paced.shows],
         "to_count": None if paced.to_count is None else paced.to_count.to_dict(),
         "cut_for_deal": [[str(c) for c in cut.cards] for cut in state.cuts],
+        # Where each seat cut, as the players see it: positions in a face-down spread or
+        # the pack, never what lies there (the cards show once chance turns them).
+        "cut_for_deal_positions": [list(cut.positions) for cut in state.cuts],
+        "cut_positions": list(state.cut_positions),
+        "starter_position": state.starter_position,
         "outcome": None if paced.outcome is None else paced.outcome.to_dict(),
         "legal_actions": [],
         "events": [

@@ -24,6 +24,7 @@ from cribkit.web.table.history import game_history
 from cribkit.web.table.pegboard import board_layout, peg_marks
 from cribkit.web.table.record_upload import MAX_RECORD_BYTES, read_record, record_error_message
 from cribkit.web.table.replay_view import moment_of_action, moments
+from cribkit.web.table.seat_words import words_for
 
 __all__ = ["router"]
 
@@ -82,8 +83,11 @@ def replay(
     except GameNotFoundError:
         return render(request, "replay.html", {"missing": True}, status_code=404)
     record = GameRecord.parse(text, check=False)  # stored by the server, replayed just below
+    loaded = service_of(request).load(player_id_of(request), game_id)
     context = _replay_context(record, step, action)
     context.update(
+        words=words_for(translator(request), loaded),
+        named=loaded.between_people,
         game_id=game_id,
         download=f"/api/games/{game_id}/record",
         download_name=record_filename(game_id),
@@ -125,6 +129,8 @@ async def replay_upload(
     decision = _step_number(action) if action.strip() else None
     context = _replay_context(parsed, _step_number(step), decision)
     context.update(
+        words=words_for(translator(request), None),
+        named=False,
         game_id=None,
         download=None,
         download_name=None,

@@ -32,6 +32,7 @@ from cribkit.web.table.games import (
 )
 from cribkit.web.table.pegboard import board_layout, peg_marks
 from cribkit.web.table.plain_table import form_action, plain_table
+from cribkit.web.table.seat_words import words_for
 from cribkit.web.table.words import SCRIPT_STRINGS
 
 __all__ = ["router"]
@@ -83,6 +84,8 @@ def _table(
     settings = request.app.state.settings
     seed = request.query_params.get("seed", "") if settings.testing else ""
     plain = None if loaded is None or loaded.seat is None else plain_table(loaded)
+    # Fast play skips the computer's pause: a table between two people has no computer.
+    paced_by_computer = loaded is None or (not loaded.between_people and loaded.seat is not None)
     pegs = peg_marks(plain.view.pegs) if plain is not None else None
     return render(
         request,
@@ -98,6 +101,8 @@ def _table(
             "strings": _script_strings(request),
             "seed": seed if seed.isdigit() else "",
             "watch_code": watch_code,
+            "words": words_for(translator(request), loaded),
+            "fast_play": paced_by_computer,
         },
         status_code=status_code,
     )

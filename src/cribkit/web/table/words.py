@@ -20,6 +20,8 @@ SCRIPT_STRINGS: dict[str, str] = {
     "crib": N_("Crib"),
     "you_deal": N_("You deal."),
     "computer_deals": N_("The computer deals."),
+    "you_deal_mark": N_("you deal"),
+    "computer_deals_mark": N_("computer deals"),
     "cut_line": N_("Cut for deal: you {you}, the computer {computer}."),
     "cut_again": N_("Same rank: cut again."),
     "cut_at": N_("Cut at card {n}"),

@@ -50,12 +50,17 @@ export function adoptNames(T, view) {
     T.board_title = fill(BASE.board_named, { first: BASE.you, second: them });
     T.cut_line = fill(BASE.cut_named, { first: BASE.you, second: them });
   }
+  // The labels the server drew (seat_words.py says the same), again once a name is known.
+  const sheet = $("score-sheet");
   for (const seat of [0, 1]) {
-    const label = document.querySelector(`.score.lane-${seat} .who`);
-    if (label) label.textContent = seat === me && view.you !== null ? BASE.you : nameOf(T, view, seat);
+    const mine = seat === me && view.you !== null;
+    const text = mine ? BASE.you : nameOf(T, view, seat);
+    for (const label of document.querySelectorAll(`.score.lane-${seat} .who, .seat-head.lane-${seat}`)) {
+      label.textContent = text;
+    }
+    if (sheet) sheet.setAttribute(`data-deal-${seat}`, mine ? BASE.you_deal_mark : fill(BASE.they_deal_mark, { name: text }));
   }
-  const across = document.querySelector(".row.opponent .label");
-  if (across) across.textContent = them;
+  for (const across of document.querySelectorAll(".row.opponent .label")) across.textContent = them;
 }
 
 async function post(url, body) {
@@ -137,6 +142,9 @@ export function drawFriendPanel(T, view, previous) {
   const rematch = $("rematch");
   rematch.hidden = spectator || view.phase !== "game_over";
   rematch.textContent = table.rematch_id ? BASE.rematch_ready : BASE.rematch;
+  const note = $("rematch-note");
+  note.hidden = rematch.hidden;
+  note.textContent = BASE.rematch_rule; // the deal of the next game: cut again (ACC)
   rematch.onclick = async () => {
     if (table.rematch_id) {
       location.href = `/games/${table.rematch_id}`;

@@ -1,7 +1,8 @@
 // The game's history at the table: the talk rebuilt after a reload or in a second tab,
 // the score sheet kept up to date, and a finished game's record, replay and review offered.
-// Everything comes from GET /api/games/{id}/history, which holds only what the person
-// has seen; table.js calls refreshHistory() after each new view.
+// Everything comes from GET /api/games/{id}/history (a spectator's from
+// /api/tables/{code}/history), which holds only what the reader has seen; table.js calls
+// refreshHistory() after each new view.
 
 const $ = (id) => document.getElementById(id);
 const TALK_LINES = 60; // as many as table.js keeps
@@ -39,7 +40,7 @@ function renderSheet(rows, current) {
     head.scope = "row";
     const mark = document.createElement("span");
     mark.className = "dealer-mark";
-    mark.textContent = hand.dealer === 0 ? table.dataset.youDeal : table.dataset.computerDeals;
+    mark.textContent = table.getAttribute(`data-deal-${hand.dealer}`) || ""; // seat-aware, see friend.js
     head.append(String(hand.hand_number), mark);
     row.append(head);
     for (const player of [0, 1]) {
@@ -83,7 +84,8 @@ function talkItem(line) {
 }
 
 function offerRecord(view) {
-  const over = view.phase === "game_over";
+  // Only the two players may download or replay a record; the rail watches.
+  const over = view.phase === "game_over" && view.you !== null;
   const download = $("record-download");
   const replay = $("replay-link");
   const review = $("review-link");
@@ -108,7 +110,10 @@ export async function refreshHistory(view, first) {
   const mine = asked;
   let data = null;
   try {
-    const response = await fetch(`/api/games/${view.id}/history`, {
+    // A spectator reads the table's history by its code (both seats by name).
+    const watch = document.getElementById("table").dataset.watch || "";
+    const url = watch && view.you === null ? `/api/tables/${watch}/history` : `/api/games/${view.id}/history`;
+    const response = await fetch(url, {
       headers: { Accept: "application/json" },
       credentials: "same-origin",
     });

@@ -37,12 +37,11 @@ export function openLive({ gameId, code, onView, onState, poll }) {
 
   const connect = () => {
     if (stopped) return;
+    startPolling(); // until the socket delivers a view: it may open and stay silent
     socket = new WebSocket(address());
-    socket.onopen = () => {
-      retry = 0;
-      stopPolling();
-      onState(true);
-    };
+    // The socket counts as live once it has delivered a view: one that opens and stays
+    // silent, or drops at once (a proxy, a dying process), must not stop the polling or
+    // keep resetting the back-off.
     socket.onmessage = (event) => {
       let message = null;
       try {
@@ -50,7 +49,12 @@ export function openLive({ gameId, code, onView, onState, poll }) {
       } catch {
         return;
       }
-      if (message && message.type === "view") onView(message.view);
+      if (message && message.type === "view") {
+        retry = 0;
+        stopPolling();
+        onState(true);
+        onView(message.view);
+      }
     };
     socket.onclose = (event) => {
       onState(false);

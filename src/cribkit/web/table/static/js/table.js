@@ -160,6 +160,8 @@ function beforeComputer(prev, next) {
 }
 
 async function computersPause(next) {
+  // Only the computer is paced: between two people each card is its player's own move.
+  if (next.computer === null || next.computer === undefined) return;
   const interim = fastPlay() ? null : beforeComputer(state.view, next);
   if (!interim) return;
   update(interim);
@@ -259,10 +261,16 @@ function update(view) {
     state.suggested.clear();
   }
   announce(view, { quiet: first });
-  if (first && view.version > 0 && view.you !== null) talk(T.resumed);
+  if (first && view.you !== null && hasBegun(view) && view.phase !== "game_over") talk(T.resumed);
   state.view = view;
   render();
   refreshHistory(view, first);
+}
+
+// Whether anyone has moved yet (a friend sitting down changes the version, not the game).
+function hasBegun(view) {
+  const cut = (view.cut_positions || []).some((p) => p !== null);
+  return view.phase !== "cut_for_deal" || view.cut_for_deal.length > 0 || cut;
 }
 
 function legal(type) {
@@ -431,7 +439,7 @@ function renderSpots(view) {
   const crib = $("crib");
   const inShow = view.shows.some((s) => s.context === "crib");
   crib.replaceChildren(...(inShow ? [] : Array.from({ length: cribCards }, backElement)));
-  $("crib-label").textContent = view.dealer === me() ? T.your_crib : T.computer_crib;
+  $("crib-label").textContent = view.dealer === null ? T.crib : view.dealer === me() ? T.your_crib : T.computer_crib;
   $("meta").textContent = view.hand_number
     ? `${fill(T.hand_no, { n: view.hand_number })} · ${view.dealer === me() ? T.you_deal : T.computer_deals}` : "";
 }
@@ -584,8 +592,9 @@ function renderBanner(view) {
   const [you, computer] = [view.outcome.scores[mine], view.outcome.scores[1 - mine]];
   const won = view.outcome.winner === mine;
   $("banner-text").textContent = won ? fill(T.you_win, { you, computer }) : fill(T.computer_wins, { you, computer });
-  banner.classList.toggle("won", won);
-  banner.classList.toggle("lost", !won);
+  const watching = view.you === null; // the rail neither won nor lost
+  banner.classList.toggle("won", won && !watching);
+  banner.classList.toggle("lost", !won && !watching);
   const skunk = view.outcome.skunk;
   const pictures = skunk === "double_skunk" ? 2 : skunk === "skunk" ? 1 : 0;
   const box = $("skunks");
@@ -622,6 +631,8 @@ function render() {
   renderShow(view);
   renderControls(view);
   renderBanner(view);
+  // No computer to pace at a table between two people (or for a spectator): no fast play.
+  $("fast-play-setting").hidden = Boolean(view.table) || view.you === null;
   root.dataset.phase = view.phase;
   root.dataset.version = String(view.version);
   for (const line of drawFriendPanel(T, view, state.drawn)) talk(line, "deal");
