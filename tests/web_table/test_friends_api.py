@@ -237,10 +237,10 @@ def test_both_players_count_the_game_and_may_replay_and_download_it(
     winner = final["outcome"]["winner"]
     for seat, browser, opponent in ((0, client, "Bo"), (1, other_client, "Ann")):
         page = browser.get("/stats").text
-        assert f'data-game="{table["game_id"]}"' in page
+        assert f'<tr data-game="{table["game_id"]}"' in page
         assert opponent in page
         expected = "Won" if winner == seat else "Lost"
-        row = page.split(f'data-game="{table["game_id"]}"')[1].split("</tr>")[0]
+        row = page.split(f'<tr data-game="{table["game_id"]}"')[1].split("</tr>")[0]
         assert expected in row
         assert browser.get(f"/games/{table['game_id']}/replay").status_code == 200
         record = browser.get(f"/api/games/{table['game_id']}/record")
