@@ -40,6 +40,15 @@ refused with the declared 422: a string of cards the schema allows may be no han
 "5H 5H"), a well-formed move may be illegal in the position, a hint may come out of turn."""
 
 
+def _muggins_alone(case: schemathesis.Case) -> bool:
+    """A new game asking for muggins without counting its own hand: refused on purpose
+    (nobody overlooks points the engine counts), so the one valid body that is refused."""
+    body = case.body if isinstance(case.body, dict) else {}
+    return (case.method, case.path) == ("POST", "/api/games") and (
+        body.get("muggins") is True and body.get("count_own") is not True
+    )
+
+
 def _settings(database: Path) -> Settings:
     return Settings(database_url=f"sqlite:///{database}", secret_key="fuzz-key", testing=True)
 
@@ -75,7 +84,7 @@ def table(tmp_path: Path) -> Table:
 )
 def test_api_never_fails_and_keeps_its_word(case: schemathesis.Case, table: Table) -> None:
     excluded = []
-    if (case.method, case.path) not in ACCEPTS_ALL_VALID:
+    if (case.method, case.path) not in ACCEPTS_ALL_VALID or _muggins_alone(case):
         excluded.append(positive_data_acceptance)
     game_id = (case.path_parameters or {}).get("game_id")
     if isinstance(game_id, str) and len(game_id) % 2 == 0:
