@@ -39,6 +39,11 @@ def miscounted_game(seed: int, *, rules: GameRules = SEAT_COUNTS) -> tuple[Game,
     """Seat 0 (easy, counting itself under ``rules``) against seat 1 (easy), played to the
     end in memory, and the claims it made."""
     game = Game(seed=seed, rules=rules)
+    return game, play_miscounting(game, seed)
+
+
+def play_miscounting(game: Game, seed: int) -> WrongCounts:
+    """Play ``game`` to the end by random legal moves, seat 0 counting wrong on purpose."""
     strategy = strategy_for_level("easy", seed=seed)
     wrong = WrongCounts()
     while not game.is_over:
@@ -48,4 +53,4 @@ def miscounted_game(seed: int, *, rules: GameRules = SEAT_COUNTS) -> tuple[Game,
             game.apply(ClaimCount(0, wrong.claim(true_claim(view).points)))
         else:
             game.apply(strategy.choose(view))
-    return game, wrong
+    return wrong
