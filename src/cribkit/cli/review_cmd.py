@@ -105,7 +105,8 @@ def _per_hand_table(result: GameReview) -> Table:
 
 
 def _print_counts(console: Console, result: GameReview) -> None:
-    """Each show the seat counted itself: the claim, the true count itemized, the cost."""
+    """Each show the seat counted itself: the claim against the true count, and the true
+    count itemized where the claim was wrong."""
     console.print(Text("Your own counts", style="bold underline"))
     right = sum(1 for count in result.counts if count.claimed == count.true)
     console.print(
@@ -122,10 +123,11 @@ def _print_counts(console: Console, result: GameReview) -> None:
                 _claim_words(count),
             )
         )
-        for item in count.show.breakdown.items:
-            cards = " ".join(card.unicode for card in item.cards)
-            console.print(Text(f"   {item.points:>2}  {item.call}  {cards}", style="dim"))
-        console.print(Text(f"   = {count.true}", style="dim"))
+        if count.claimed != count.true:  # a wrong count: the true one, item by item
+            for item in count.show.breakdown.items:
+                cards = " ".join(card.unicode for card in item.cards)
+                console.print(Text(f"   {item.points:>2}  {item.call}  {cards}", style="dim"))
+            console.print(Text(f"   = {count.true}", style="dim"))
 
 
 def _claim_words(count: CountedShow) -> Text:
