@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from count_review_support import miscounted_game
 from cribkit.actions import ClaimCount
 from cribkit.analysis.review import review_game
 from cribkit.record import GameRecord
 from cribkit.rules import GameRules
 from cribkit.scoring import score_show
-from count_review_support import miscounted_game
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +26,7 @@ def test_each_claim_is_set_against_the_true_count(record: GameRecord) -> None:
     steps = list(record.replay())
     claims = [(i, s) for i, s in enumerate(steps) if isinstance(s.action, ClaimCount)]
     assert [count.step for count in review.counts] == [i for i, _ in claims]
-    for count, (index, step) in zip(review.counts, claims, strict=True):
+    for count, (_, step) in zip(review.counts, claims, strict=True):
         assert isinstance(step.action, ClaimCount) and step.action.player == 0
         pending = step.before.to_count
         assert pending is not None

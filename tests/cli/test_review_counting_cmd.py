@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from cli_support import invoke, json_out
-from count_review_support import miscounted_game
 
+from count_review_support import miscounted_game
 from cribkit.analysis.review import review_game
 from cribkit.record import GameRecord
 
@@ -57,7 +57,8 @@ def test_text_lists_each_count_with_the_true_count_itemized(
     assert (
         f"hand {short.hand}, the {short.what} (step {short.step}):" in out
         and f"claimed {short.claimed}, true count {short.true}: 2 missed, muggins: 2 to the"
-        " opponent" in " ".join(out.split())
+        " opponent"
+        in " ".join(out.split())
     )
     flat = " ".join(out.split())
     assert f"claimed {over.claimed}, true count {over.true}: over-claimed by 3" in flat

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from count_review_support import play_miscounting
 from review_support import player_of, stored_finished_game
 from table_support import stored_record
 
+from count_review_support import play_miscounting
 from cribkit.analysis.review import review_game
 from cribkit.web.table.api_review import GameReviewOut
 from cribkit.web.table.replay_view import moment_of_action, moments
@@ -49,7 +49,7 @@ def counted(client: TestClient, app: Any) -> Iterator[str]:
 def told_counts(html: str) -> list[dict[str, str]]:
     return [
         dict(re.findall(r'data-(\w+)="([^"]*)"', item))
-        for item in re.findall(r'<li class="count (?:right|short|over)" ([^>]*)>', html)
+        for item in re.findall(r'<li class="counted-show" ([^>]*)>', html)
     ]
 
 
@@ -84,13 +84,13 @@ def test_the_review_page_tells_each_count_with_a_link_to_its_moment(
         assert (int(item["claimed"]), int(item["true"])) == (count.claimed, count.true)
         assert (int(item["missed"]), int(item["muggins"])) == (count.missed, count.muggins)
         assert int(item["over"]) == count.over_claimed and item["what"] == count.what
+        verdict = "over" if count.over_claimed else "short" if count.missed else "right"
+        assert item["result"] == verdict
         assert f'href="/games/{counted}/replay?action={count.step}"' in html
     short = next(c for c in review.counts if c.missed)
     over = next(c for c in review.counts if c.over_claimed)
     assert f"You counted {short.claimed}: 2 missed. Muggins: 2 for Computer." in html
-    assert (
-        f"You claimed {over.claimed}: over-claimed by 3, so only {over.true} is pegged." in html
-    )
+    assert f"You claimed {over.claimed}: over-claimed by 3, so only {over.true} is pegged." in html
     assert re.search(r'data-figure="counting_missed">2<', html)
     assert re.search(r'data-figure="counting_muggins">2<', html)
     assert re.search(r'data-figure="counting_over_claimed">3<', html)
