@@ -42,15 +42,15 @@ def miscounted_game(seed: int, *, rules: GameRules = SEAT_COUNTS) -> tuple[Game,
     return game, play_miscounting(game, seed)
 
 
-def play_miscounting(game: Game, seed: int) -> WrongCounts:
-    """Play ``game`` to the end by random legal moves, seat 0 counting wrong on purpose."""
+def play_miscounting(game: Game, seed: int, seat: int = 0) -> WrongCounts:
+    """Play ``game`` to the end by random legal moves, ``seat`` counting wrong on purpose."""
     strategy = strategy_for_level("easy", seed=seed)
     wrong = WrongCounts()
     while not game.is_over:
         player = game.state.players_to_move()[0]
         view = game.view(player)
-        if player == 0 and view.to_count is not None and view.to_count.player == 0:
-            game.apply(ClaimCount(0, wrong.claim(true_claim(view).points)))
+        if player == seat and view.to_count is not None and view.to_count.player == seat:
+            game.apply(ClaimCount(seat, wrong.claim(true_claim(view).points)))
         else:
             game.apply(strategy.choose(view))
     return wrong

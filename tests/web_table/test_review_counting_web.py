@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from friends_support import join, open_table
 from review_support import player_of, stored_finished_game
 from table_support import stored_record
 
@@ -115,6 +116,26 @@ def test_the_counting_section_reads_as_chinese(client: TestClient, counted: str)
     talk = set(re.findall(r'<td lang="en" class="talk">([^<]*)</td>', section))  # table talk
     lines = [line for line in text if line.strip() and line not in talk]
     assert [(line, problems(line)) for line in lines if problems(line)] == []
+
+
+def test_a_friend_who_counted_sees_their_own_counts(
+    client: TestClient, other_client: TestClient, app: Any
+) -> None:
+    table = open_table(client, seed=SEED, count_own=True, muggins=True)
+    assert join(other_client, table["code"]).status_code == 200
+    game_id = table["game_id"]
+    service = app.state.games
+    loaded = service.load(player_of(app, game_id), game_id)
+    wrong = play_miscounting(loaded.game, SEED, seat=1)
+    assert wrong.short and wrong.over
+    assert service.store(game_id, loaded.game, loaded.version, 99)
+    review = review_game(stored_record(app, game_id), 1)
+    data = other_client.get(f"/api/games/{game_id}/review").json()
+    assert data["seat"] == 1 and data["counts"] == [c.to_dict() for c in review.counts]
+    html = other_client.get(f"/games/{game_id}/review", headers=EN).text
+    short = next(c for c in review.counts if c.missed)
+    assert f"You counted {short.claimed}: 2 missed. Muggins: 2 for your opponent." in html
+    assert "对手得 2 分" in other_client.get(f"/games/{game_id}/review", headers=ZH).text
 
 
 def test_a_game_without_counting_has_no_counting_section(client: TestClient, app: Any) -> None:
