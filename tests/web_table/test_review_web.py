@@ -34,6 +34,7 @@ from cribkit.web.site.db import Database
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import language_by_code
 from cribkit.web.site.models import ReviewRow
+from cribkit.web.table.api_review import GameReviewOut
 from cribkit.web.table.replay_view import moment_of_action, moments
 from cribkit.web.table.review_page import MISTAKES_SHOWN
 from cribkit.web.table.reviews import LAZY_PER_PAGE
@@ -209,6 +210,7 @@ def test_the_json_review_is_what_cribkit_review_prints(
     assert printed.exit_code == 0, printed.output
     assert answer.json() == json.loads(printed.stdout)
     data = answer.json()
+    assert GameReviewOut.model_validate(data).model_dump() == data  # one schema for both
     assert {d["kind"] for d in data["decisions"]} >= {"discard", "play"}
     assert all(d["lost"] >= 0 and d["unit"] in ("points", "win_chance") for d in data["decisions"])
 
@@ -231,9 +233,18 @@ def test_the_review_endpoint_is_in_the_openapi_document(client: Any) -> None:
         "lost_win_chance",
         "accuracy",
         "per_hand",
+        "counts",
+        "counting_missed",
+        "counting_muggins",
+        "counting_over_claimed",
     }
     decision = spec["components"]["schemas"]["DecisionOut"]["properties"]
     assert set(decision) == {"hand", "step", "kind", "chosen", "best", "lost", "unit", "why"}
+    count = spec["components"]["schemas"]["CountOut"]["properties"]
+    assert set(count) == {
+        "hand", "step", "what", "cards", "starter", "claimed", "true", "missed", "muggins",
+        "over_claimed",
+    }  # fmt: skip
 
 
 # ------------------------------------------------------------------ the view-only rule

@@ -6,6 +6,8 @@ the kept ranks promise for a throw, the pegging search (expected net pegging poi
 a card, and the winning chances from the win-probability table when the score is close
 enough to 121 for them to decide. A choice
 is never blamed on cards the player could not see: ``price_decision`` takes a view only.
+A seat that counted its own show also gets each claim against the true count
+(``analysis.count_review``), reported apart: counting is never in the accuracy figure.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cribkit.actions import Discard, Go, Play, PlayerAction
+from cribkit.analysis.count_review import CountedShow, counted_shows
 from cribkit.analysis.discard import HOLDS, analyze_discard
 from cribkit.analysis.hints import discard_hint, play_hint
 from cribkit.analysis.pegging import evaluate_plays
@@ -22,10 +25,11 @@ from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
 from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
-from cribkit.record import GameRecord
+from cribkit.record import GameRecord, ReplayStep
 from cribkit.view import PlayerView, view_of
 
 __all__ = [
+    "CountedShow",
     "Decision",
     "DecisionKind",
     "GameReview",
@@ -81,12 +85,16 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class HandReview:
-    """What one hand's decisions cost, by kind and by unit."""
+    """What one hand's decisions cost, by kind and by unit, and what its own counts
+    missed, gave as muggins and over-claimed (0 when the engine counted)."""
 
     hand: int
     discard_points: float
     play_points: float
     win_chance: float
+    counting_missed: int = 0
+    counting_muggins: int = 0
+    counting_over_claimed: int = 0
 
     @property
     def points(self) -> float:
@@ -99,15 +107,20 @@ class HandReview:
             "lost_play_points": round(self.play_points, 4),
             "lost_points": round(self.points, 4),
             "lost_win_chance": round(self.win_chance, 4),
+            "counting_missed": self.counting_missed,
+            "counting_muggins": self.counting_muggins,
+            "counting_over_claimed": self.counting_over_claimed,
         }
 
 
 @dataclass(frozen=True, slots=True)
 class GameReview:
-    """Every decision of one seat in one game, in the order they were made."""
+    """Every decision of one seat in one game, in the order they were made, and every
+    show it counted itself (``counts``: empty unless it counted its own hand)."""
 
     seat: int
     decisions: tuple[Decision, ...]
+    counts: tuple[CountedShow, ...] = ()
 
     def _lost(self, unit: Unit, kind: DecisionKind | None = None) -> float:
         return sum(
@@ -131,12 +144,28 @@ class GameReview:
         return self._lost(Unit.WIN_CHANCE)
 
     @property
+    def counting_missed(self) -> int:
+        """Points the seat's own counts overlooked (muggins or not)."""
+        return sum(count.missed for count in self.counts)
+
+    @property
+    def counting_muggins(self) -> int:
+        """Of those, what the opponent pegged as muggins."""
+        return sum(count.muggins for count in self.counts)
+
+    @property
+    def counting_over_claimed(self) -> int:
+        """Points claimed past the true count (never pegged)."""
+        return sum(count.over_claimed for count in self.counts)
+
+    @property
     def per_hand(self) -> tuple[HandReview, ...]:
-        hands = sorted({d.hand for d in self.decisions})
+        hands = sorted({d.hand for d in self.decisions} | {c.hand for c in self.counts})
         return tuple(self._hand(number) for number in hands)
 
     def _hand(self, number: int) -> HandReview:
         mine = [d for d in self.decisions if d.hand == number]
+        counts = [c for c in self.counts if c.hand == number]
         return HandReview(
             hand=number,
             discard_points=sum(
@@ -146,6 +175,9 @@ class GameReview:
                 d.lost for d in mine if d.kind is DecisionKind.PLAY and d.unit is Unit.POINTS
             ),
             win_chance=sum(d.lost for d in mine if d.unit is Unit.WIN_CHANCE),
+            counting_missed=sum(c.missed for c in counts),
+            counting_muggins=sum(c.muggins for c in counts),
+            counting_over_claimed=sum(c.over_claimed for c in counts),
         )
 
     @property
@@ -174,18 +206,24 @@ class GameReview:
             "lost_win_chance": round(self.lost_win_chance, 4),
             "accuracy": round(self.accuracy, 4),
             "per_hand": [hand.to_dict() for hand in self.per_hand],
+            "counts": [count.to_dict() for count in self.counts],
+            "counting_missed": self.counting_missed,
+            "counting_muggins": self.counting_muggins,
+            "counting_over_claimed": self.counting_over_claimed,
         }
 
 
 def review_game(record: GameRecord, seat: int) -> GameReview:
-    """Price every discard, play and go of ``seat`` in a finished or unfinished game."""
+    """Price every discard, play and go of ``seat`` in a finished or unfinished game, and
+    set each show it counted itself against the true count."""
     if seat not in (0, 1):
         raise CribkitError(f"there is no seat {seat}; seats are 0 and 1", code="no_such_player")
-    return GameReview(seat, tuple(_decisions(record, seat)))
+    steps = list(enumerate(record.replay()))
+    return GameReview(seat, tuple(_decisions(steps, seat)), tuple(counted_shows(steps, seat)))
 
 
-def _decisions(record: GameRecord, seat: int) -> Iterator[Decision]:
-    for index, step in enumerate(record.replay()):
+def _decisions(steps: list[tuple[int, ReplayStep]], seat: int) -> Iterator[Decision]:
+    for index, step in steps:
         action = step.action
         if isinstance(action, Discard | Play | Go) and action.player == seat:
             yield price_decision(view_of(step.before, seat), action, step=index)

@@ -14,7 +14,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cribkit.analysis.review import Decision, DecisionKind, GameReview, Unit, review_game
+from cribkit.analysis.review import (
+    CountedShow,
+    Decision,
+    DecisionKind,
+    GameReview,
+    Unit,
+    review_game,
+)
 from cribkit.cards import Card
 from cribkit.cli.app import command, fail, friendly_errors
 from cribkit.cli.output import make_console, print_json
@@ -54,6 +61,8 @@ def review(
         console.print(Text(note, style="dim"))
     console.print(_summary(result))
     console.print(_per_hand_table(result))
+    if result.counts:
+        _print_counts(console, result)
     mistakes = result.mistakes(MISTAKES_SHOWN)
     if not mistakes:
         console.print("Every decision was the best one the analyses know.")
@@ -77,17 +86,58 @@ def _summary(result: GameReview) -> Text:
 
 def _per_hand_table(result: GameReview) -> Table:
     table = Table(title="Points lost per hand", title_justify="left")
-    for heading in ("hand", "discard", "play", "in all", "win chance"):
+    counted = bool(result.counts)
+    headings = ("hand", "discard", "play", "in all", "win chance")
+    for heading in (*headings, "count missed") if counted else headings:
         table.add_column(heading, justify="right")
     for hand in result.per_hand:
-        table.add_row(
+        row = [
             str(hand.hand),
             f"{hand.discard_points:.2f}",
             f"{hand.play_points:.2f}",
             f"{hand.points:.2f}",
             f"{hand.win_chance:.1%}" if hand.win_chance else "—",
-        )
+        ]
+        if counted:
+            row.append(str(hand.counting_missed) if hand.counting_missed else "—")
+        table.add_row(*row)
     return table
+
+
+def _print_counts(console: Console, result: GameReview) -> None:
+    """Each show the seat counted itself: the claim against the true count, and the true
+    count itemized where the claim was wrong."""
+    console.print(Text("Your own counts", style="bold underline"))
+    right = sum(1 for count in result.counts if count.claimed == count.true)
+    console.print(
+        f"{len(result.counts)} counted, {right} exactly right; "
+        f"{result.counting_missed} points missed ({result.counting_muggins} pegged by the"
+        f" opponent as muggins), {result.counting_over_claimed} over-claimed (never pegged)"
+    )
+    for count in result.counts:
+        console.print(
+            Text.assemble(
+                f"hand {count.hand}, the {count.what} (step {count.step}): ",
+                " ".join(card.unicode for card in count.show.cards),
+                f" + {count.show.starter.unicode}: ",
+                _claim_words(count),
+            )
+        )
+        if count.claimed != count.true:  # a wrong count: the true one, item by item
+            for item in count.show.breakdown.items:
+                cards = " ".join(card.unicode for card in item.cards)
+                console.print(Text(f"   {item.points:>2}  {item.call}  {cards}", style="dim"))
+            console.print(Text(f"   = {count.true}", style="dim"))
+
+
+def _claim_words(count: CountedShow) -> Text:
+    said = f"claimed {count.claimed}, true count {count.true}"
+    if count.over_claimed:
+        return Text.assemble(said, ": ", (f"over-claimed by {count.over_claimed}", "bold red"))
+    if not count.missed:
+        return Text.assemble(said, ": ", ("exactly right", "bold green"))
+    muggins = f", muggins: {count.muggins} to the opponent" if count.muggins else ""
+    return Text.assemble(said, ": ", (f"{count.missed} missed{muggins}", "bold red"))
 
 
 def _print_mistakes(console: Console, mistakes: list[Decision]) -> None:

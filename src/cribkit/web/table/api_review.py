@@ -40,6 +40,24 @@ class HandOut(BaseModel):
     lost_play_points: float
     lost_points: float
     lost_win_chance: float
+    counting_missed: int = Field(ge=0, description="Points this hand's own counts overlooked.")
+    counting_muggins: int = Field(ge=0, description="Of those, what the opponent pegged.")
+    counting_over_claimed: int = Field(ge=0, description="Points claimed past the true count.")
+
+
+class CountOut(BaseModel):
+    """A hand or crib the seat counted itself (only with "count my own hand")."""
+
+    hand: int = Field(description="The deal, from 1.")
+    step: int = Field(description="The claim's index in the record (the replay's ?action=).")
+    what: Literal["hand", "crib"]
+    cards: list[str] = Field(description="The four cards laid down (the starter apart).")
+    starter: str
+    claimed: int = Field(ge=0, description="The seat's own count.")
+    true: int = Field(ge=0, description="The engine's itemized count.")
+    missed: int = Field(ge=0, description="Points the claim overlooked.")
+    muggins: int = Field(ge=0, description="Of those, what the opponent pegged as muggins.")
+    over_claimed: int = Field(ge=0, description="Points claimed past the true count (not pegged).")
 
 
 class GameReviewOut(BaseModel):
@@ -53,6 +71,10 @@ class GameReviewOut(BaseModel):
     lost_win_chance: float = Field(description="Winning chance lost near 121 (0 to 1).")
     accuracy: float = Field(description="Mean expected points lost per hand (lower is better).")
     per_hand: list[HandOut]
+    counts: list[CountOut] = Field(description="Each show the seat counted itself; else empty.")
+    counting_missed: int = Field(ge=0, description="Points its own counts overlooked.")
+    counting_muggins: int = Field(ge=0, description="Of those, what the opponent pegged.")
+    counting_over_claimed: int = Field(ge=0, description="Points claimed past the true counts.")
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {

@@ -60,6 +60,11 @@ class ReviewPage:
     scores: tuple[int, int]
     winner: int | None
 
+    @property
+    def counts_exact(self) -> int:
+        """How many of the seat's own counts were exactly right."""
+        return sum(1 for count in self.review.counts if count.claimed == count.true)
+
 
 def _why(
     decision: Decision,
