@@ -17,6 +17,8 @@ from cribkit.analysis.discard import HOLDS, analyze_discard
 from cribkit.analysis.winprob import (
     MAX_PEG,
     MAX_SHOW,
+    TABLE,
+    TABLE_2026,
     TARGET,
     discard_win_chances,
     show_stage,
@@ -24,8 +26,10 @@ from cribkit.analysis.winprob import (
     win_table,
 )
 from cribkit.cards import DECK, parse_cards
+from cribkit.errors import CribkitError
 from cribkit.events import Pegs
 from cribkit.players import make_strategy
+from cribkit.players.expert import ExpertStrategy
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
 
@@ -133,7 +137,10 @@ def test_endgame_discard_keeps_a_sure_winner() -> None:
         kept = {c for c in view.hand if c not in action.cards}
         chosen = next(o for o in analysis.options if set(o.keep) == kept)
         assert chosen.hand_min >= 8
-        chances = discard_win_chances(view)
+        expert = make_strategy("expert", seed=1)
+        assert isinstance(expert, ExpertStrategy)
+        _, chances = expert.discard_values(view)
+        assert chances is not None
         chosen_hold = next(
             h
             for h, (_, throw) in enumerate(HOLDS)
@@ -144,3 +151,54 @@ def test_endgame_discard_keeps_a_sure_winner() -> None:
         if found == 3:
             break
     assert found >= 1
+
+
+@pytest.mark.parametrize("name", [TABLE, TABLE_2026])
+def test_each_shipped_table_is_its_distributions_solved(name: str) -> None:
+    """What the build script's dynamic programming makes of a table's own distributions
+    is the table (the hands behind the distributions are replayed by the script)."""
+    script = _build_script()
+    table = win_table(name)
+    inputs = (table.pegging, table.pone_first, table.pone_hand, table.dealer_total)
+    start, after = script.solve(*inputs)
+    assert np.abs(start - table.start).max() < 1e-6  # stored as float32
+    assert np.abs(after - table.after_play).max() < 1e-6
+
+
+def test_the_first_table_is_kept_for_the_yardstick() -> None:
+    assert win_table(TABLE_2026) is not win_table(TABLE)
+    with pytest.raises(CribkitError, match="no win-probability table"):
+        win_table("winprob-1999")
+
+
+def test_a_hold_that_pegs_more_wins_more() -> None:
+    """Same cards, same crib: the pegging term alone moves the chances, and more for
+    the hold given more pegging; at 0-0 a point is worth little, near the end a lot."""
+    view = _discard_view("2H 2S 3D 9H 9S JD", 98, 96, dealer=False)
+    plain = discard_win_chances(view)
+    pegging = [0.0] * len(HOLDS)
+    pegging[0] = 3.0
+    more = discard_win_chances(view, pegging=pegging)
+    assert more[0] > plain[0]
+    assert all(m < p for m, p in zip(more[1:], plain[1:], strict=True))  # below average now
+
+
+def test_a_fractional_crib_move_lies_between_the_rounded_ones() -> None:
+    view = _discard_view("2H 2S 3D 9H 9S JD", 98, 96, dealer=False)
+    mixed = discard_win_chances(view)
+    rounded = discard_win_chances(view, mix_crib=False)
+    assert mixed != rounded
+    assert all(0.0 <= chance <= 1.0 for chance in mixed)
+
+
+def test_expert_2026_keeps_its_first_endgame() -> None:
+    """The yardstick's endgame discard is the first one: the first table, the crib move
+    rounded, no pegging term."""
+    rng = random.Random(12)
+    for _ in range(6):
+        dealt = " ".join(str(c) for c in rng.sample(DECK, 6))
+        view = _discard_view(dealt, 104, 99, dealer=rng.random() < 0.5)
+        action = make_strategy("expert-2026", seed=0).choose(view)
+        chances = discard_win_chances(view, mix_crib=False, table=TABLE_2026)
+        best = max(range(len(HOLDS)), key=lambda h: (chances[h], -h))
+        assert set(action.cards) == {view.hand[i] for i in HOLDS[best][1]}

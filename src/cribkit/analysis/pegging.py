@@ -22,7 +22,7 @@ of winning, with an ``Endgame`` giving what each final pegging outcome is worth.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from cribkit.analysis.holdings import (
@@ -31,6 +31,7 @@ from cribkit.analysis.holdings import (
     opponent_holdings,
     sample_holdings,
 )
+from cribkit.analysis.reading import opponent_choices, play_likelihood
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
 from cribkit.scoring import MAX_COUNT
@@ -468,11 +469,18 @@ def evaluate_plays(
 
 
 def best_play(
-    view: PlayerView, *, plausibility: float = PLAUSIBILITY, endgame: Endgame | None = None
+    view: PlayerView,
+    *,
+    plausibility: float = PLAUSIBILITY,
+    endgame: Endgame | None = None,
+    reading: float = 0.0,
+    deal_limits: Mapping[int, int] = DEAL_LIMITS,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
-    points are only worked out for the cards tied for the best winning chance."""
-    legal, roots = _deals(view, plausibility, None)
+    points are only worked out for the cards tied for the best winning chance.
+    ``reading`` weights the opponent's holdings by their plays (``analysis.reading``);
+    ``deal_limits`` says how many deals to search by cards still to play."""
+    legal, roots = _deals(view, plausibility, None, reading, deal_limits)
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
@@ -492,7 +500,11 @@ Root = tuple[Node, float]
 
 
 def _deals(
-    view: PlayerView, plausibility: float, deal_limit: int | None
+    view: PlayerView,
+    plausibility: float,
+    deal_limit: int | None,
+    reading: float = 0.0,
+    deal_limits: Mapping[int, int] = DEAL_LIMITS,
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and the weighted deals to search."""
     if view.phase is not Phase.PLAY or view.to_play != view.player:
@@ -501,8 +513,17 @@ def _deals(
     if not legal:
         raise CribkitError("no card fits: say go")
     holdings = opponent_holdings(view, plausibility=plausibility)
+    choices = opponent_choices(view, play_points) if reading else ()
+    if choices:
+        holdings = Holdings(
+            holdings.hands,
+            tuple(
+                weight * play_likelihood(hand, choices, reading)
+                for hand, weight in zip(holdings.hands, holdings.weights, strict=True)
+            ),
+        )
     remaining = len(view.hand) + view.opponent_cards_held
-    deals = sample_holdings(holdings, deal_limit or DEAL_LIMITS.get(remaining, 400))
+    deals = sample_holdings(holdings, deal_limit or deal_limits.get(remaining, 400))
     mine, _, series, count, _ = start_state(view, ())
     return legal, [((mine, hand, series, count), weight) for hand, weight in deals]
 
