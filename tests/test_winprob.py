@@ -25,13 +25,11 @@ from cribkit.analysis.winprob import (
     win_probability,
     win_table,
 )
-from cribkit.cards import DECK, parse_cards
+from cribkit.cards import DECK
 from cribkit.errors import CribkitError
-from cribkit.events import Pegs
 from cribkit.players import make_strategy
 from cribkit.players.expert import ExpertStrategy
-from cribkit.state import GameState, Phase
-from cribkit.view import view_of
+from state_support import discard_view
 
 
 def _build_script() -> ModuleType:
@@ -102,24 +100,6 @@ def test_show_stage_counts_in_order() -> None:
     assert stage[5, 0] < 1 - win_table().pone_hand[2:].sum() + 1e-9
 
 
-def _discard_view(cards: str, mine: int, theirs: int, *, dealer: bool):
-    dealt = parse_cards(cards)
-    others = [c for c in DECK if c not in dealt][:6]
-    me, other = (1, 0) if not dealer else (0, 1)
-    hands = [(), ()]
-    hands[me], hands[other] = tuple(dealt), tuple(others)
-    pegs = [Pegs(), Pegs()]
-    pegs[me], pegs[other] = Pegs(mine, 0), Pegs(theirs, 0)
-    state = GameState(
-        phase=Phase.DISCARD,
-        dealer=0,
-        hand_number=5,
-        pegs=(pegs[0], pegs[1]),
-        dealt=(hands[0], hands[1]),
-    )
-    return view_of(state, me)
-
-
 def test_endgame_discard_keeps_a_sure_winner() -> None:
     """As pone needing 8, the expert keeps a hand that is sure to count 8 or more even
     where another hold averages more points, since the pone counts first."""
@@ -132,7 +112,7 @@ def test_endgame_discard_keeps_a_sure_winner() -> None:
         sure = [o for o in analysis.options if o.hand_min >= 8]
         if not sure or analysis.best.hand_min >= 8:
             continue
-        view = _discard_view(text, 113, 90, dealer=False)
+        view = discard_view(text, 113, 90, dealer=False)
         action = make_strategy("expert", seed=1).choose(view)
         kept = {c for c in view.hand if c not in action.cards}
         chosen = next(o for o in analysis.options if set(o.keep) == kept)
@@ -174,7 +154,7 @@ def test_the_first_table_is_kept_for_the_yardstick() -> None:
 def test_a_hold_that_pegs_more_wins_more() -> None:
     """Same cards, same crib: the pegging term alone moves the chances, and more for
     the hold given more pegging; at 0-0 a point is worth little, near the end a lot."""
-    view = _discard_view("2H 2S 3D 9H 9S JD", 98, 96, dealer=False)
+    view = discard_view("2H 2S 3D 9H 9S JD", 98, 96, dealer=False)
     plain = discard_win_chances(view)
     pegging = [0.0] * len(HOLDS)
     pegging[0] = 3.0
@@ -184,7 +164,7 @@ def test_a_hold_that_pegs_more_wins_more() -> None:
 
 
 def test_a_fractional_crib_move_lies_between_the_rounded_ones() -> None:
-    view = _discard_view("2H 2S 3D 9H 9S JD", 98, 96, dealer=False)
+    view = discard_view("2H 2S 3D 9H 9S JD", 98, 96, dealer=False)
     mixed = discard_win_chances(view)
     rounded = discard_win_chances(view, mix_crib=False)
     assert mixed != rounded
@@ -197,7 +177,7 @@ def test_expert_2026_keeps_its_first_endgame() -> None:
     rng = random.Random(12)
     for _ in range(6):
         dealt = " ".join(str(c) for c in rng.sample(DECK, 6))
-        view = _discard_view(dealt, 104, 99, dealer=rng.random() < 0.5)
+        view = discard_view(dealt, 104, 99, dealer=rng.random() < 0.5)
         action = make_strategy("expert-2026", seed=0).choose(view)
         chances = discard_win_chances(view, mix_crib=False, table=TABLE_2026)
         best = max(range(len(HOLDS)), key=lambda h: (chances[h], -h))

@@ -22,7 +22,7 @@ of winning, with an ``Endgame`` giving what each final pegging outcome is worth.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cribkit.analysis.holdings import (
@@ -474,13 +474,11 @@ def best_play(
     plausibility: float = PLAUSIBILITY,
     endgame: Endgame | None = None,
     reading: float = 0.0,
-    deal_limits: Mapping[int, int] = DEAL_LIMITS,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
-    ``reading`` weights the opponent's holdings by their plays (``analysis.reading``);
-    ``deal_limits`` says how many deals to search by cards still to play."""
-    legal, roots = _deals(view, plausibility, None, reading, deal_limits)
+    ``reading`` weights the opponent's holdings by their plays (``analysis.reading``)."""
+    legal, roots = _deals(view, plausibility, None, reading)
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
@@ -504,7 +502,6 @@ def _deals(
     plausibility: float,
     deal_limit: int | None,
     reading: float = 0.0,
-    deal_limits: Mapping[int, int] = DEAL_LIMITS,
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and the weighted deals to search."""
     if view.phase is not Phase.PLAY or view.to_play != view.player:
@@ -523,7 +520,7 @@ def _deals(
             ),
         )
     remaining = len(view.hand) + view.opponent_cards_held
-    deals = sample_holdings(holdings, deal_limit or deal_limits.get(remaining, 400))
+    deals = sample_holdings(holdings, deal_limit or DEAL_LIMITS.get(remaining, 400))
     mine, _, series, count, _ = start_state(view, ())
     return legal, [((mine, hand, series, count), weight) for hand, weight in deals]
 

@@ -281,7 +281,7 @@ def discard_win_chances(
                 half = (pegging[h] - mean_peg) / 2
                 base += half * (mine_up - base) + half * (theirs_down - base)
             value += share * base
-        chances.append(value)
+        chances.append(min(max(value, 0.0), 1.0))  # the pegging term is a straight line
     return chances
 
 

@@ -5,21 +5,25 @@ It sees only its ``PlayerView``. Discards maximize the exact expected hand plus 
 minus (opponent's) crib, plus ``pegging_weight`` times the expected net pegging points
 of the four kept ranks in this role (``cribkit.analysis.pegvalue``); the play takes the
 card with the best expected net pegging points over the opponent's plausible hands,
-each solved to the end of the play. When either player is close enough to 121 that
-the next hand may decide the game, both choices maximize the probability of winning
-from the win-probability table instead.
+each solved to the end of the play. When either player needs ``discard_need`` /
+``play_need`` points or fewer (default ``ENDGAME_NEED``, 31: the next hand may decide
+the game), both choices maximize the probability of winning from the win-probability
+table instead (the expert's own, built by its self-play); the discard's chances then
+count the pegging value too, and points break the ties the table cannot.
+``discard_need=121`` would choose by winning chances all game: measured, it gained
+nothing over 31 (README), so it is not the default. ``reading`` (off) weights the
+opponent's holdings by the cards they chose in the play (``cribkit.analysis.reading``).
 
-``expert-2026`` is the first expert kept as it was (no pegging term in the discard),
-the yardstick every change is measured against; it is not offered to people.
+``expert-2026`` is the first expert kept as it was (no pegging term, its own table, the
+crib's move rounded), the yardstick every change is measured against; it is not
+offered to people.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, hold_showings
-from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, best_play
+from cribkit.analysis.pegging import PLAUSIBILITY, best_play
 from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging, hold_values_with_pegging
 from cribkit.analysis.winprob import (
     ENDGAME_NEED,
@@ -57,7 +61,6 @@ class ExpertStrategy(StrategyBase):
         endgame_pegging: bool = True,
         table: str = TABLE,
         reading: float = 0.0,
-        deal_limits: Mapping[int, int] = DEAL_LIMITS,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -67,7 +70,6 @@ class ExpertStrategy(StrategyBase):
         self.endgame_pegging = endgame_pegging
         self.table = table
         self.reading = reading
-        self.deal_limits = deal_limits
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
@@ -113,7 +115,6 @@ class ExpertStrategy(StrategyBase):
             plausibility=self.plausibility,
             endgame=endgame,
             reading=self.reading,
-            deal_limits=self.deal_limits,
         )
         return Play(view.player, card)
 
