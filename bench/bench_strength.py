@@ -1,16 +1,20 @@
 """Playing strength: the ladder, in duplicate matches with 95% intervals over pairs.
 
-The expert against ``expert-2026`` (the first expert, kept as the yardstick), against
-greedy and against random; greedy against random as the baseline; expert self-play's
-first-dealer win rate (published for strong play: about 55-56%). Every match also
-gives each side's points per hand from the play, the hand and the crib, and the
-expert's gain in each with its interval, so the source of every gain is visible.
-Single-core games per second for greedy and both experts close the module.
+The ladder the issue names: the expert against ``expert-2026`` (the first expert, kept
+as the yardstick), against greedy and against random; then greedy against random as
+the baseline and expert self-play's first-dealer win rate (published for strong play:
+about 55-56%). Every match also gives each side's points per hand from the play, the
+hand and the crib, and the expert's gain in each with its interval, so the source of
+every gain is visible. Single-core games per second for greedy and both experts close
+the module.
 
-``CRIBKIT_BENCH_LADDER_GAMES`` sets the games of expert vs expert-2026 (default 8000:
-about ±1.1% on the win rate); ``CRIBKIT_BENCH_GAMES`` the games of every other match
-(default 2000). Use e.g. 200 for a quick run. Matches use every core; the speed rows
-use one.
+Two sizes. ``make bench`` runs the quick ladder (1,000 games for each rung, about ±3%
+on the head-to-head, 400 for the baselines), enough to see a regression. The full
+ladder, ``CRIBKIT_BENCH_LADDER=full`` (``make ladder``), plays 8,000 games on each of
+the three rungs, a 95% interval of ±1.5% or tighter on each win rate, and 2,000 for
+the baselines: about 40 minutes on two free cores. ``CRIBKIT_BENCH_LADDER_GAMES`` (the
+three rungs) and ``CRIBKIT_BENCH_GAMES`` (the baselines) override either size. Matches
+use every core; the speed rows use one.
 """
 
 from __future__ import annotations
@@ -27,24 +31,33 @@ SEED = 7
 SPEED_SECONDS = 10.0
 """Roughly how long each single-core speed measurement runs."""
 
+SIZES = {"quick": (1000, 400), "full": (8000, 2000)}
+"""Games of (each rung of the ladder, each baseline) by ``CRIBKIT_BENCH_LADDER``."""
+
+RUNGS = ("expert-2026", "greedy", "random")
+"""The expert's opponents on the ladder."""
+
 
 def _games(variable: str, default: int) -> int:
     games = int(os.environ.get(variable, str(default)))
     return max(2, games - games % 2)
 
 
+def ladder_sizes() -> tuple[int, int]:
+    """(games per rung, games per baseline) for this run."""
+    size = os.environ.get("CRIBKIT_BENCH_LADDER", "quick")
+    if size not in SIZES:
+        raise ValueError(f"CRIBKIT_BENCH_LADDER is quick or full, not {size!r}")
+    rung, baseline = SIZES[size]
+    return _games("CRIBKIT_BENCH_LADDER_GAMES", rung), _games("CRIBKIT_BENCH_GAMES", baseline)
+
+
 def run(report: Report) -> None:
-    head_to_head = _games("CRIBKIT_BENCH_LADDER_GAMES", 8000)
-    games = _games("CRIBKIT_BENCH_GAMES", 2000)
-    ladder = [
-        ("expert", "expert-2026", head_to_head),
-        ("expert", "greedy", games),
-        ("expert", "random", games),
-        ("expert-2026", "greedy", games),
-        ("greedy", "random", games),
-    ]
-    for a, b, n in ladder:
-        _win_rate(report, run_match(a, b, games=n, seed=SEED))
+    rung, games = ladder_sizes()
+    for opponent in RUNGS:
+        _win_rate(report, run_match("expert", opponent, games=rung, seed=SEED))
+    for a, b in (("expert-2026", "greedy"), ("greedy", "random")):
+        _win_rate(report, run_match(a, b, games=games, seed=SEED))
     _first_dealer(report, run_match("expert", "expert", games=games, seed=SEED))
     for name in ("greedy", "expert-2026", "expert"):
         _speed(report, name)

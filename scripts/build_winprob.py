@@ -3,11 +3,14 @@
 Method:
 
 1. **Measure one hand's points.** Play ``--hands`` single hands with the engine, both
-   seats discarding by the exact discard analysis and pegging by the pegging search (with
-   fewer deals than the expert uses, for speed). Record, per hand, the pegging as the
-   ordered list of (pone or dealer, points) events (heels first), the pone's hand, the
-   dealer's hand and the crib. Whole hands are dealt at random, so these are the point
-   distributions of expert play.
+   seats played by ``--players``: ``expert`` (the shipped table, ``winprob.npz``) is the
+   expert's own self-play, discarding by hand, crib and weighted pegging value and
+   pegging by its full search; ``expert-2026`` (``winprob-2026.npz``, the first table,
+   kept for the yardstick) discards by the exact discard analysis alone and pegs by the
+   pegging search with fewer deals than the expert uses, for speed. Record, per hand,
+   the pegging as the ordered list of (pone or dealer, points) events (heels first),
+   the pone's hand, the dealer's hand and the crib. Whole hands are dealt at random, so
+   these are the point distributions of expert play.
 2. **Distributions.** From those hands: the joint distribution of the pegging totals
    (pone, dealer); for every pair of "points still needed" (x, y) the fraction of hands
    in which the pone pegs x before the dealer pegs y, and the reverse; the pone's hand
@@ -21,7 +24,9 @@ Method:
    on ``b``; ``S[a, b]`` the same once the play is over. Every hand pegs at least one
    point (the last card), so states are solved in decreasing order of ``a + b``.
 
-Run: ``.venv/bin/python scripts/build_winprob.py --hands 6000 --seed 1 --jobs 2``.
+Run (``make winprob``): ``.venv/bin/python scripts/build_winprob.py --players expert
+--hands 6000 --seed 1 --jobs 2``; the first table: ``--players expert-2026`` with the
+same hands, seed and jobs (the result does not depend on ``--jobs``).
 """
 
 from __future__ import annotations
@@ -30,17 +35,21 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 from table_build import DATA, build_parser, write_table
 
 from cribkit.actions import Cut, Deal, Discard, Play, TurnStarter
-from cribkit.analysis.discard import HOLDS, hold_values
+from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.pegging import evaluate_plays
-from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TARGET
+from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_values_with_pegging
+from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TABLE, TABLE_2026, TARGET
 from cribkit.cards import DECK
 from cribkit.events import ScoreContext
+from cribkit.players.expert import ExpertStrategy
 from cribkit.rules import GameRules
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
@@ -49,21 +58,24 @@ Array = npt.NDArray[np.float64]
 HandRecord = tuple[list[tuple[int, int]], int, int, int]
 """(pegging events as (0 pone / 1 dealer, points), pone hand, dealer hand, crib)."""
 
-OUTPUT = DATA / "winprob.npz"
+PLAYERS = {"expert": TABLE, "expert-2026": TABLE_2026}
+"""Who plays the hands, and the table they make."""
 ENDLESS = GameRules(target=10_000, skunk_line=10_000, double_skunk_line=10_000)
 """A target nobody reaches in one hand, so every hand is played out in full."""
 
 
-def play_hand(seed: int) -> HandRecord:
-    """One hand of expert play with seat 0 dealing; its scoring, by role."""
+def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
+    """One hand of ``players`` self-play with seat 0 dealing; its scoring, by role."""
     rng = random.Random(seed)
     deck = list(DECK)
     rng.shuffle(deck)
+    expert = ExpertStrategy(seed=seed)
     state = GameState(rules=ENDLESS, phase=Phase.DEAL, dealer=0)
     state = state.apply(Deal((tuple(sorted(deck[:6])), tuple(sorted(deck[6:12]))))).state
     for player in (0, 1):
         dealt = state.dealt[player]
-        values = hold_values(dealt, dealer=player == 0)
+        weight = PEGGING_WEIGHT if players == "expert" else 0.0
+        values = hold_values_with_pegging(dealt, dealer=player == 0, weight=weight)
         throw = tuple(dealt[i] for i in HOLDS[int(values.argmax())][1])
         state = state.apply(Discard(player, (throw[0], throw[1]))).state
     state = state.apply(Cut(1, 12)).state  # the pone (seat 1) cuts; the starter is deck[12]
@@ -72,7 +84,9 @@ def play_hand(seed: int) -> HandRecord:
     while state.phase is Phase.PLAY:
         view = view_of(state, state.to_play or 0)
         action = view.legal_actions[0]
-        if len(view.legal_actions) > 1:
+        if len(view.legal_actions) > 1 and players == "expert":
+            action = expert.choose(view)
+        elif len(view.legal_actions) > 1:
             action = Play(view.player, evaluate_plays(view, deal_limit=6)[0].card)
         transition = state.apply(action)
         state = transition.state
@@ -144,11 +158,15 @@ def solve(joint: Array, pone_first: Array, pone_hand: Array, dealer_total: Array
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser(__doc__, OUTPUT, samples="hands", default=6000).parse_args(argv)
+    parser = build_parser(__doc__, None, samples="hands", default=6000)
+    parser.add_argument("--players", choices=sorted(PLAYERS), default="expert")
+    args = parser.parse_args(argv)
+    output: Path = args.output or DATA / f"{PLAYERS[args.players]}.npz"
     started = time.perf_counter()
     seeds = [args.seed * 1_000_003 + n for n in range(args.hands)]
     with ProcessPoolExecutor(args.jobs) as pool:
-        records = list(pool.map(play_hand, seeds, chunksize=50))
+        play = partial(play_hand, players=args.players)
+        records = list(pool.map(play, seeds, chunksize=50))
     played = time.perf_counter() - started
     joint, pone_first, dealer_first = first_reach(records)
     pone_hand = histogram([r[1] for r in records], MAX_SHOW)
@@ -158,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     tables = solve(joint, pone_first, pone_hand, dealer_total)
     points, pegs = np.arange(MAX_SHOW), np.arange(MAX_PEG)
     write_table(
-        args.output,
+        output,
         f"{args.hands} hands in {played:.0f} s; averages: pone hand {pone_hand @ points:.2f}, "
         f"dealer hand {dealer_hand @ points:.2f}, crib {crib @ points:.2f}, pegging "
         f"{joint.sum(axis=1) @ pegs:.2f} (pone) / {joint.sum(axis=0) @ pegs:.2f} (dealer); "
@@ -171,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         pone_hand=pone_hand,
         dealer_hand=dealer_hand,
         crib=crib,
+        dealer_total=dealer_total,
         hands=np.array(args.hands),
     )
     return 0

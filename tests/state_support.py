@@ -36,7 +36,7 @@ from cribkit.events import Pegs, ScoreEvent
 from cribkit.game import Game
 from cribkit.scoring import MAX_COUNT
 from cribkit.state import GameState, Phase
-from cribkit.view import view_of
+from cribkit.view import PlayerView, view_of
 
 DECK_SET = frozenset(DECK)
 
@@ -344,3 +344,22 @@ def random_steps(
         steps.append((state, action, after, events))
         state = after
     return steps
+
+
+def discard_view(cards: str, mine: int, theirs: int, *, dealer: bool) -> PlayerView:
+    """A discard with the given six cards on the given scores (tests of the end start there)."""
+    dealt = parse_cards(cards)
+    others = [c for c in DECK if c not in dealt][:6]
+    me, other = (1, 0) if not dealer else (0, 1)
+    hands = [(), ()]
+    hands[me], hands[other] = tuple(dealt), tuple(others)
+    pegs = [Pegs(), Pegs()]
+    pegs[me], pegs[other] = Pegs(mine, 0), Pegs(theirs, 0)
+    state = GameState(
+        phase=Phase.DISCARD,
+        dealer=0,
+        hand_number=5,
+        pegs=(pegs[0], pegs[1]),
+        dealt=(hands[0], hands[1]),
+    )
+    return view_of(state, me)

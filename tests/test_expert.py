@@ -5,6 +5,7 @@ ahead of greedy over a quick seeded sample."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -12,15 +13,15 @@ from cribkit.actions import Discard, Play
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import hold_pegging
-from cribkit.analysis.winprob import endgame_for_play
-from cribkit.cards import parse_card, parse_cards
+from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances
+from cribkit.cards import DECK, parse_card, parse_cards
 from cribkit.events import Pegs, PlayLogEntry
 from cribkit.game import Game
 from cribkit.players import LEVELS, STRATEGIES, make_strategy
-from cribkit.players.expert import PEGGING_WEIGHT, ExpertStrategy
+from cribkit.players.expert import CHANCE_DIGITS, PEGGING_WEIGHT, ExpertStrategy
 from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
-from state_support import past_the_cut
+from state_support import discard_view, past_the_cut
 
 
 def _play(seed: int, names: tuple[str, str]) -> Game:
@@ -174,3 +175,46 @@ def test_cards_of_one_rank_are_played_as_the_search_would() -> None:
                 found += 1
             game.apply(players[player].choose(view))
     assert found >= 3
+
+
+def test_points_decide_where_the_table_cannot() -> None:
+    """Dealing on 0 against a pone on 120, every hold loses alike: the expert throws as
+    it would for points (hand, crib and pegging value), not the first hold."""
+    changed = 0
+    for seed in range(12):
+        dealt = " ".join(str(c) for c in random.Random(seed).sample(DECK, 6))
+        view = discard_view(dealt, 0, 120, dealer=True)
+        expert = make_strategy("expert", seed=0)
+        assert isinstance(expert, ExpertStrategy)
+        points, chances = expert.discard_values(view)
+        assert chances is not None and len({round(c, CHANCE_DIGITS) for c in chances}) == 1
+        action = expert.choose(view)
+        best = max(range(len(HOLDS)), key=lambda h: (points[h], -h))
+        assert set(action.cards) == {view.hand[i] for i in HOLDS[best][1]}
+        changed += best != 0
+    assert changed > 0
+
+
+def test_near_the_end_the_expert_counts_the_pegging_in_its_chances() -> None:
+    """The expert's endgame discard is the best of its own chances, which add the pegging
+    table's value of the kept ranks; expert-2026's leave it out."""
+    differ = 0
+    for seed in range(30):
+        rng = random.Random(100 + seed)
+        dealt = " ".join(str(c) for c in rng.sample(DECK, 6))
+        view = discard_view(
+            dealt, 100 + rng.randrange(15), 95 + rng.randrange(20), dealer=rng.random() < 0.5
+        )
+        expert = make_strategy("expert", seed=0)
+        assert isinstance(expert, ExpertStrategy)
+        points, chances = expert.discard_values(view)
+        assert chances is not None
+        assert chances == expert_discard_chances(view)
+        best = max(
+            range(len(HOLDS)), key=lambda h: (round(chances[h], CHANCE_DIGITS), points[h], -h)
+        )
+        action = expert.choose(view)
+        assert set(action.cards) == {view.hand[i] for i in HOLDS[best][1]}
+        plain = expert_discard_chances(view, weight=0.0)
+        differ += max(range(len(HOLDS)), key=lambda h: plain[h]) != best
+    assert differ > 0

@@ -11,7 +11,7 @@ from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.review import DecisionKind, Unit, price_decision, review_game
-from cribkit.analysis.winprob import discard_win_chances, endgame_for_play
+from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances
 from cribkit.cards import DECK
 from cribkit.errors import CribkitError
 from cribkit.game import Game
@@ -88,7 +88,7 @@ def test_a_bad_play_costs_exactly_the_search_difference() -> None:
 def test_near_the_end_a_discard_is_priced_in_winning_chances() -> None:
     state = new_hand("5H 5D 5C JS 4D KC", "AC 2C 3C 4C 6C 7C", dealer=0, scores=(108, 112))
     view = view_of(state, 0)
-    chances = discard_win_chances(view)
+    chances = expert_discard_chances(view)  # the expert's: pegging value included
     worst = min(range(len(HOLDS)), key=lambda h: chances[h])
     throw = tuple(view.hand[i] for i in HOLDS[worst][1])
     decision = price_decision(view, Discard(0, (throw[0], throw[1])))

@@ -14,18 +14,20 @@ from cribkit.analysis.discard import HOLDS, analyze_discard
 from cribkit.analysis.winprob import (
     MAX_PEG,
     MAX_SHOW,
+    TABLE,
+    TABLE_2026,
     TARGET,
     discard_win_chances,
     show_stage,
     win_probability,
     win_table,
 )
-from cribkit.cards import DECK, parse_cards
-from cribkit.events import Pegs
+from cribkit.cards import DECK
+from cribkit.errors import CribkitError
 from cribkit.players import make_strategy
-from cribkit.state import GameState, Phase
-from cribkit.view import view_of
+from cribkit.players.expert import ExpertStrategy
 from script_support import load_script
+from state_support import discard_view
 
 
 def _build_script() -> ModuleType:
@@ -90,24 +92,6 @@ def test_show_stage_counts_in_order() -> None:
     assert stage[5, 0] < 1 - win_table().pone_hand[2:].sum() + 1e-9
 
 
-def _discard_view(cards: str, mine: int, theirs: int, *, dealer: bool):
-    dealt = parse_cards(cards)
-    others = [c for c in DECK if c not in dealt][:6]
-    me, other = (1, 0) if not dealer else (0, 1)
-    hands = [(), ()]
-    hands[me], hands[other] = tuple(dealt), tuple(others)
-    pegs = [Pegs(), Pegs()]
-    pegs[me], pegs[other] = Pegs(mine, 0), Pegs(theirs, 0)
-    state = GameState(
-        phase=Phase.DISCARD,
-        dealer=0,
-        hand_number=5,
-        pegs=(pegs[0], pegs[1]),
-        dealt=(hands[0], hands[1]),
-    )
-    return view_of(state, me)
-
-
 def test_endgame_discard_keeps_a_sure_winner() -> None:
     """As pone needing 8, the expert keeps a hand that is sure to count 8 or more even
     where another hold averages more points, since the pone counts first."""
@@ -120,12 +104,15 @@ def test_endgame_discard_keeps_a_sure_winner() -> None:
         sure = [o for o in analysis.options if o.hand_min >= 8]
         if not sure or analysis.best.hand_min >= 8:
             continue
-        view = _discard_view(text, 113, 90, dealer=False)
+        view = discard_view(text, 113, 90, dealer=False)
         action = make_strategy("expert", seed=1).choose(view)
         kept = {c for c in view.hand if c not in action.cards}
         chosen = next(o for o in analysis.options if set(o.keep) == kept)
         assert chosen.hand_min >= 8
-        chances = discard_win_chances(view)
+        expert = make_strategy("expert", seed=1)
+        assert isinstance(expert, ExpertStrategy)
+        _, chances = expert.discard_values(view)
+        assert chances is not None
         chosen_hold = next(
             h
             for h, (_, throw) in enumerate(HOLDS)
@@ -136,3 +123,70 @@ def test_endgame_discard_keeps_a_sure_winner() -> None:
         if found == 3:
             break
     assert found >= 1
+
+
+@pytest.mark.parametrize("name", [TABLE, TABLE_2026])
+def test_each_shipped_table_is_its_distributions_solved(name: str) -> None:
+    """What the build script's dynamic programming makes of a table's own distributions
+    is the table (the hands behind the distributions are replayed by the script)."""
+    script = _build_script()
+    table = win_table(name)
+    inputs = (table.pegging, table.pone_first, table.pone_hand, table.dealer_total)
+    start, after = script.solve(*inputs)
+    assert np.abs(start - table.start).max() < 1e-6  # stored as float32
+    assert np.abs(after - table.after_play).max() < 1e-6
+
+
+def test_the_first_table_is_kept_for_the_yardstick() -> None:
+    assert win_table(TABLE_2026) is not win_table(TABLE)
+    with pytest.raises(CribkitError, match="no win-probability table"):
+        win_table("winprob-1999")
+
+
+def test_a_hold_that_pegs_more_wins_more() -> None:
+    """Same cards, same crib: the pegging term alone moves the chances, and more for
+    the hold given more pegging; at 0-0 a point is worth little, near the end a lot."""
+    view = discard_view("2H 2S 3D 9H 9S JD", 98, 96, dealer=False)
+    plain = discard_win_chances(view)
+    pegging = [0.0] * len(HOLDS)
+    pegging[0] = 3.0
+    more = discard_win_chances(view, pegging=pegging)
+    assert more[0] > plain[0]
+    assert all(m < p for m, p in zip(more[1:], plain[1:], strict=True))  # below average now
+
+
+def test_a_fractional_crib_move_lies_between_the_rounded_ones() -> None:
+    view = discard_view("2H 2S 3D 9H 9S JD", 98, 96, dealer=False)
+    mixed = discard_win_chances(view)
+    rounded = discard_win_chances(view, mix_crib=False)
+    assert mixed != rounded
+    assert all(0.0 <= chance <= 1.0 for chance in mixed)
+
+
+def test_expert_2026_keeps_its_first_endgame() -> None:
+    """The yardstick's endgame discard is the first one: the first table, the crib move
+    rounded, no pegging term."""
+    rng = random.Random(12)
+    for _ in range(6):
+        dealt = " ".join(str(c) for c in rng.sample(DECK, 6))
+        view = discard_view(dealt, 104, 99, dealer=rng.random() < 0.5)
+        action = make_strategy("expert-2026", seed=0).choose(view)
+        chances = discard_win_chances(view, mix_crib=False, table=TABLE_2026)
+        best = max(range(len(HOLDS)), key=lambda h: (chances[h], -h))
+        assert set(action.cards) == {view.hand[i] for i in HOLDS[best][1]}
+
+
+def test_the_build_plays_the_hands_with_the_players_named() -> None:
+    """Both tables come from the same script: the expert's hands are its own self-play
+    (pegging value in the discard, full search), the first table's are the old play."""
+    script = _build_script()
+    assert script.PLAYERS == {"expert": TABLE, "expert-2026": TABLE_2026}
+    differ = 0
+    for seed in range(12):
+        record = script.play_hand(seed, "expert")
+        assert record == script.play_hand(seed, "expert")  # a seed replays its hand
+        events, pone_hand, dealer_hand, crib = record
+        assert all(0 <= points <= MAX_SHOW for points in (pone_hand, dealer_hand, crib))
+        assert sum(points for _, points in events) >= 1  # the last card always pegs
+        differ += record != script.play_hand(seed, "expert-2026")
+    assert differ > 0

@@ -37,6 +37,7 @@ __all__ = [
     "DiscardOption",
     "analyze_discard",
     "crib_totals_enumerated",
+    "hold_showings",
     "hold_values",
 ]
 
@@ -188,6 +189,28 @@ def hold_values(dealt: Sequence[Card], *, dealer: bool) -> npt.NDArray[np.float6
     return values
 
 
+def hold_showings(
+    dealt: Sequence[Card],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float64]]:
+    """Per hold (``HOLDS`` order): the kept hand's points with each of the 46 starters
+    (unseen cards in deck order) and the expected crib of the throw. The cards are
+    trusted to be six distinct ones."""
+    indices = _indices(dealt)
+    unseen = _unseen(indices)
+    hands = _hand_points(indices, unseen)
+    cribs: npt.NDArray[np.float64] = _crib_totals(indices[_THROW], unseen) / CRIB_COMPLETIONS
+    return hands, cribs
+
+
+def _hand_points(
+    dealt: npt.NDArray[np.uint8], unseen: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.int8]:
+    hands: npt.NDArray[np.int8] = show_points_bulk(
+        np.repeat(dealt[_KEEP], STARTERS, axis=0), np.tile(unseen, len(HOLDS)), crib=False
+    ).reshape(len(HOLDS), STARTERS)
+    return hands
+
+
 def _dealt(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     dealt = parse_cards(cards)
     if len(dealt) != 6:
@@ -215,9 +238,7 @@ def _totals(
 ]:
     """Per hold: hand points summed over starters, their min and max, crib points summed."""
     unseen = _unseen(dealt)
-    hands = show_points_bulk(
-        np.repeat(dealt[_KEEP], STARTERS, axis=0), np.tile(unseen, len(HOLDS)), crib=False
-    ).reshape(len(HOLDS), STARTERS)
+    hands = _hand_points(dealt, unseen)
     hand_totals = hands.sum(axis=1, dtype=np.int64)
     hand_min = hands.min(axis=1).astype(np.int64)
     hand_max = hands.max(axis=1).astype(np.int64)

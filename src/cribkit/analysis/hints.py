@@ -25,7 +25,7 @@ from cribkit.analysis.cut import default_cut
 from cribkit.analysis.discard import HOLDS, DiscardAnalysis, DiscardOption, analyze_discard
 from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
 from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
-from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
+from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
 from cribkit.cards import format_cards_unicode
 from cribkit.errors import CribkitError
 from cribkit.state import Phase
@@ -87,7 +87,7 @@ def hint(view: PlayerView) -> Hint:
     if view.phase is Phase.DISCARD:
         analysis = analyze_discard(view.hand, dealer=view.is_dealer)
         if in_endgame(view):
-            return discard_hint(view, analysis, discard_win_chances(view))
+            return discard_hint(view, analysis, expert_discard_chances(view))
         pegging = hold_pegging(view.hand, dealer=view.is_dealer).tolist()
         return discard_hint(view, analysis, None, pegging=pegging)
     return play_hint(view, evaluate_plays(view, endgame=endgame_for_play(view)))

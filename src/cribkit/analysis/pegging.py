@@ -31,6 +31,7 @@ from cribkit.analysis.holdings import (
     opponent_holdings,
     sample_holdings,
 )
+from cribkit.analysis.reading import opponent_choices, play_likelihood
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
 from cribkit.scoring import MAX_COUNT
@@ -468,11 +469,16 @@ def evaluate_plays(
 
 
 def best_play(
-    view: PlayerView, *, plausibility: float = PLAUSIBILITY, endgame: Endgame | None = None
+    view: PlayerView,
+    *,
+    plausibility: float = PLAUSIBILITY,
+    endgame: Endgame | None = None,
+    reading: float = 0.0,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
-    points are only worked out for the cards tied for the best winning chance."""
-    legal, roots = _deals(view, plausibility, None)
+    points are only worked out for the cards tied for the best winning chance.
+    ``reading`` weights the opponent's holdings by their plays (``analysis.reading``)."""
+    legal, roots = _deals(view, plausibility, None, reading)
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
@@ -492,7 +498,10 @@ Root = tuple[Node, float]
 
 
 def _deals(
-    view: PlayerView, plausibility: float, deal_limit: int | None
+    view: PlayerView,
+    plausibility: float,
+    deal_limit: int | None,
+    reading: float = 0.0,
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and the weighted deals to search."""
     if view.phase is not Phase.PLAY or view.to_play != view.player:
@@ -501,6 +510,15 @@ def _deals(
     if not legal:
         raise CribkitError("no card fits: say go")
     holdings = opponent_holdings(view, plausibility=plausibility)
+    choices = opponent_choices(view, play_points) if reading else ()
+    if choices:
+        holdings = Holdings(
+            holdings.hands,
+            tuple(
+                weight * play_likelihood(hand, choices, reading)
+                for hand, weight in zip(holdings.hands, holdings.weights, strict=True)
+            ),
+        )
     remaining = len(view.hand) + view.opponent_cards_held
     deals = sample_holdings(holdings, deal_limit or DEAL_LIMITS.get(remaining, 400))
     mine, _, series, count, _ = start_state(view, ())

@@ -22,7 +22,7 @@ from cribkit.analysis.discard import HOLDS, analyze_discard
 from cribkit.analysis.hints import discard_hint, play_hint
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
-from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
+from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
 from cribkit.record import GameRecord, ReplayStep
@@ -251,7 +251,7 @@ def _price_discard(view: PlayerView, action: Discard, step: int) -> Decision:
     throws = [frozenset(dealt[i] for i in throw) for _, throw in HOLDS]
     chosen = throws.index(frozenset(action.cards))
     if in_endgame(view):
-        values, unit = discard_win_chances(view), Unit.WIN_CHANCE
+        values, unit = expert_discard_chances(view), Unit.WIN_CHANCE
         advice = discard_hint(view, analysis, values)
     else:
         pegging = hold_pegging(dealt, dealer=view.is_dealer).tolist()

@@ -14,16 +14,17 @@ compares its choices by the chance of winning: ``discard_win_chances`` for the 1
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.analysis.discard import HOLDS, analyze_discard
+from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.pegging import Endgame
-from cribkit.cards import DECK
+from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
 from cribkit.errors import CribkitError
 from cribkit.scoring import show_points
 from cribkit.view import PlayerView
@@ -32,10 +33,13 @@ __all__ = [
     "ENDGAME_NEED",
     "MAX_PEG",
     "MAX_SHOW",
+    "TABLE",
+    "TABLE_2026",
     "TARGET",
     "WinTable",
     "discard_win_chances",
     "endgame_for_play",
+    "expert_discard_chances",
     "show_stage",
     "win_probability",
     "win_table",
@@ -49,6 +53,10 @@ MAX_SHOW = 30
 """Show points of one hand or crib are below this (29 is the most)."""
 ENDGAME_NEED = 31
 """Play for the win, not for points, once either player needs this many or fewer."""
+TABLE = "winprob"
+"""The table built by self-play of the expert (``cribkit/data/winprob.npz``)."""
+TABLE_2026 = "winprob-2026"
+"""The first table, kept for ``expert-2026`` so that the yardstick never moves."""
 
 Array = npt.NDArray[np.float64]
 
@@ -70,12 +78,16 @@ class WinTable:
     pone_hand: Array
     dealer_hand: Array
     crib: Array
+    dealer_total: Array
+    """The dealer's hand plus crib, measured as one sum (the dynamic programming's input)."""
 
 
 @cache
-def win_table() -> WinTable:
-    """Load the table shipped with the package (once)."""
-    source = resources.files("cribkit").joinpath("data", "winprob.npz")
+def win_table(name: str = TABLE) -> WinTable:
+    """Load a table shipped with the package (once): ``TABLE`` or ``TABLE_2026``."""
+    if name not in (TABLE, TABLE_2026):
+        raise CribkitError(f"no win-probability table called {name!r}")
+    source = resources.files("cribkit").joinpath("data", f"{name}.npz")
     try:
         with source.open("rb") as handle, np.load(handle) as data:
             arrays = {name: np.asarray(data[name], dtype=np.float64) for name in data.files}
@@ -86,13 +98,13 @@ def win_table() -> WinTable:
     return WinTable(**{name: arrays[name] for name in WinTable.__slots__})
 
 
-def win_probability(mine: int, theirs: int, *, dealer: bool) -> float:
+def win_probability(mine: int, theirs: int, *, dealer: bool, table: str = TABLE) -> float:
     """My chance of winning at the start of a hand, the scores given, dealing or not."""
     if mine >= TARGET:
         return 1.0
     if theirs >= TARGET:
         return 0.0
-    start = win_table().start
+    start = win_table(table).start
     return float(1.0 - start[theirs, mine] if dealer else start[mine, theirs])
 
 
@@ -105,7 +117,9 @@ def _shifted(distribution: Array, shift: int) -> Array:
     return moved
 
 
-def show_stage(mine: int, theirs: int, *, dealer: bool, crib_shift: int = 0) -> Array:
+def show_stage(
+    mine: int, theirs: int, *, dealer: bool, crib_shift: int = 0, table: str = TABLE
+) -> Array:
     """``B[u, q]``: my chance of winning once the play is over, when my score plus my
     own hand is ``mine + u`` and the opponent's score is ``theirs + q``.
 
@@ -113,15 +127,15 @@ def show_stage(mine: int, theirs: int, *, dealer: bool, crib_shift: int = 0) -> 
     the next hand with the deal swapped. ``crib_shift`` moves the crib's distribution
     (say, for a throw worth more or less than the average one).
     """
-    table = win_table()
-    start = table.start
+    tables = win_table(table)
+    start = tables.start
     size_u, size_q = MAX_PEG + MAX_SHOW, MAX_PEG
     u = mine + np.arange(size_u)
     q = theirs + np.arange(size_q)
-    crib = _shifted(table.crib, crib_shift)
+    crib = _shifted(tables.crib, crib_shift)
     if not dealer:
         # I count first; then the dealer's hand and crib; then I deal (they are pone).
-        dealer_total = np.convolve(table.dealer_hand, crib)
+        dealer_total = np.convolve(tables.dealer_hand, crib)
         t = np.arange(len(dealer_total))
         their = q[:, None] + t[None, :]  # (q, t)
         rows = np.minimum(their, TARGET - 1)[None, :, :]
@@ -130,7 +144,7 @@ def show_stage(mine: int, theirs: int, *, dealer: bool, crib_shift: int = 0) -> 
         stage: Array = mine_next @ dealer_total
         return np.where(u[:, None] >= TARGET, 1.0, stage)
     # They count first; then my hand (already in u) and crib; then I am pone.
-    pone_hand = table.pone_hand
+    pone_hand = tables.pone_hand
     their = theirs + np.arange(size_q + len(pone_hand))  # their score after their hand
     my_total = u[:, None] + np.arange(len(crib))[None, :]  # (u, c)
     rows = np.minimum(my_total, TARGET - 1)[:, None, :]
@@ -143,79 +157,170 @@ def show_stage(mine: int, theirs: int, *, dealer: bool, crib_shift: int = 0) -> 
     return result
 
 
-def _pegging_for(dealer: bool) -> Array:
+def _pegging_for(dealer: bool, table: str) -> Array:
     """The pegging distribution as [my points, their points]."""
-    joint = win_table().pegging
+    joint = win_table(table).pegging
     return joint.T if dealer else joint
 
 
-def _first(mine_need: int, their_need: int, *, dealer: bool) -> float:
+def _first(mine_need: int, their_need: int, *, dealer: bool, table: str) -> float:
     """Chance I peg what I need before they peg what they need, in one play."""
-    table = win_table()
+    tables = win_table(table)
     mine, theirs = min(mine_need, MAX_PEG), min(their_need, MAX_PEG)
     if dealer:
-        return float(table.dealer_first[theirs, mine])
-    return float(table.pone_first[mine, theirs])
+        return float(tables.dealer_first[theirs, mine])
+    return float(tables.pone_first[mine, theirs])
 
 
-def hand_win_chances(mine: int, theirs: int, *, dealer: bool, crib_shift: int = 0) -> Array:
-    """``V[h]``: my chance of winning this hand from its start if my hand will count ``h``."""
-    stage = show_stage(mine, theirs, dealer=dealer, crib_shift=crib_shift)
-    joint = _pegging_for(dealer).copy()
+@lru_cache(maxsize=16)
+def _peg_shifted(dealer: bool, mine: int, theirs: int, table: str) -> Array:
+    """The pegging joint distribution [mine, theirs] with each side moved by a whole
+    number of points (clipped at 0 and at the top)."""
+    moved = _pegging_for(dealer, table)
+    for axis, shift in ((0, mine), (1, theirs)):
+        if shift:
+            moved = np.apply_along_axis(_shifted, axis, moved, shift)
+    return moved
+
+
+def hand_win_chances(
+    mine: int,
+    theirs: int,
+    *,
+    dealer: bool,
+    crib_shift: int = 0,
+    peg_shift: tuple[int, int] = (0, 0),
+    table: str = TABLE,
+) -> Array:
+    """``V[h]``: my chance of winning this hand from its start if my hand will count ``h``.
+
+    ``peg_shift`` moves my and their pegging by whole points (a hold that pegs better).
+    """
+    stage = _stage(mine, theirs, dealer, crib_shift, table)
+    return _hand_chances(stage, mine, theirs, dealer=dealer, peg_shift=peg_shift, table=table)
+
+
+@lru_cache(maxsize=256)
+def _stage(mine: int, theirs: int, dealer: bool, crib_shift: int, table: str) -> Array:
+    return show_stage(mine, theirs, dealer=dealer, crib_shift=crib_shift, table=table)
+
+
+def _hand_chances(
+    stage: Array,
+    mine: int,
+    theirs: int,
+    *,
+    dealer: bool,
+    peg_shift: tuple[int, int],
+    table: str,
+) -> Array:
+    joint = _peg_shifted(dealer, *peg_shift, table).copy()
     need_mine, need_theirs = TARGET - mine, TARGET - theirs
     joint[need_mine:, :] = 0.0  # those plays end the game: counted by _first
     joint[:, need_theirs:] = 0.0
-    first = _first(need_mine, need_theirs, dealer=dealer)
-    return np.array(
-        [first + float((joint * stage[h : h + MAX_PEG, :]).sum()) for h in range(MAX_SHOW)]
+    first = _first(
+        max(need_mine - peg_shift[0], 1),
+        max(need_theirs - peg_shift[1], 1),
+        dealer=dealer,
+        table=table,
     )
-
-
-def discard_win_chances(view: PlayerView) -> list[float]:
-    """My chance of winning with each of the 15 holds (``HOLDS`` order) of six cards.
-
-    My hand's points are exact for each of the 46 starters; the crib is the measured
-    distribution moved by how much this throw's exact crib value differs from average.
-    """
-    dealt = view.hand
-    mine, theirs = view.scores[view.player], view.scores[view.opponent]
-    analysis = analyze_discard(dealt, dealer=view.is_dealer)
-    crib_ev = {frozenset(o.throw): o.crib_ev for o in analysis.options}
-    mean_crib = float(win_table().crib @ np.arange(MAX_SHOW))
-    unseen = [card for card in DECK if card not in dealt]
-    by_shift: dict[int, Array] = {}
-    chances: list[float] = []
-    for keep, throw in HOLDS:
-        kept = [dealt[i] for i in keep]
-        shift = round(crib_ev[frozenset(dealt[i] for i in throw)] - mean_crib)
-        if shift not in by_shift:
-            by_shift[shift] = hand_win_chances(
-                mine, theirs, dealer=view.is_dealer, crib_shift=shift
-            )
-        values = by_shift[shift]
-        points = [show_points(kept, starter, crib=False) for starter in unseen]
-        chances.append(sum(float(values[min(p, MAX_SHOW - 1)]) for p in points) / len(points))
+    windows = np.lib.stride_tricks.sliding_window_view(stage, MAX_PEG, axis=0)[:MAX_SHOW]
+    chances: Array = first + np.einsum("hyx,xy->h", windows, joint)
     return chances
 
 
-def in_endgame(view: PlayerView) -> bool:
-    """Whether winning chances, not points, should decide (standard target only)."""
+def discard_win_chances(
+    view: PlayerView,
+    *,
+    pegging: Sequence[float] | None = None,
+    mix_crib: bool = True,
+    showings: tuple[npt.NDArray[np.int8], Array] | None = None,
+    table: str = TABLE,
+) -> list[float]:
+    """My chance of winning with each of the 15 holds (``HOLDS`` order) of six cards.
+
+    My hand's points are exact for each of the 46 starters; the crib is the measured
+    distribution moved by how much this throw's exact crib value differs from average
+    (a fractional move mixes the two whole moves around it; ``mix_crib=False`` rounds
+    it, as ``expert-2026`` did). ``pegging``, when given,
+    is each hold's expected net pegging (mine less theirs): a hold that pegs ``d`` more
+    than the average hold gains half of ``d`` for me and half against them, valued at
+    what one more point of pegging is worth to each side in this position.
+    ``showings`` passes ``hold_showings(view.hand)`` when the caller has it already.
+    """
+    mine, theirs = view.scores[view.player], view.scores[view.opponent]
+    hands, cribs = hold_showings(view.hand) if showings is None else showings
+    hands = np.minimum(hands, MAX_SHOW - 1)
+    mean_crib = float(win_table(table).crib @ np.arange(MAX_SHOW))
+    dealer = view.is_dealer
+    by_shift: dict[int, tuple[Array, Array, Array]] = {}
+
+    def chances_for(shift: int) -> tuple[Array, Array, Array]:
+        if shift not in by_shift:
+            stage = _stage(mine, theirs, dealer, shift, table)
+            base, mine_up, theirs_down = (
+                _hand_chances(stage, mine, theirs, dealer=dealer, peg_shift=move, table=table)
+                for move in ((0, 0), (1, 0), (0, -1))
+            )
+            by_shift[shift] = base, mine_up, theirs_down
+        return by_shift[shift]
+
+    mean_peg = 0.0 if pegging is None else sum(pegging) / len(pegging)
+    chances: list[float] = []
+    for h in range(len(HOLDS)):
+        points = hands[h]
+        offset = float(cribs[h]) - mean_crib
+        low = int(np.floor(offset)) if mix_crib else round(offset)
+        part = offset - low if mix_crib else 0.0
+        value = 0.0
+        for shift, share in ((low, 1.0 - part), (low + 1, part)):
+            if share <= 0.0:
+                continue
+            base, mine_up, theirs_down = (float(v[points].mean()) for v in chances_for(shift))
+            if pegging is not None:
+                half = (pegging[h] - mean_peg) / 2
+                base += half * (mine_up - base) + half * (theirs_down - base)
+            value += share * base
+        chances.append(min(max(value, 0.0), 1.0))  # the pegging term is a straight line
+    return chances
+
+
+def expert_discard_chances(
+    view: PlayerView,
+    *,
+    weight: float = PEGGING_WEIGHT,
+    showings: tuple[npt.NDArray[np.int8], Array] | None = None,
+    table: str = TABLE,
+) -> list[float]:
+    """The expert's winning chance of each hold: ``discard_win_chances`` with the
+    pegging table's value of the kept ranks at ``weight`` (what hints and reviews show)."""
+    pegging = None
+    if weight:
+        pegging = (weight * hold_pegging(view.hand, dealer=view.is_dealer)).tolist()
+    return discard_win_chances(view, pegging=pegging, showings=showings, table=table)
+
+
+def in_endgame(view: PlayerView, *, need: int = ENDGAME_NEED) -> bool:
+    """Whether winning chances, not points, should decide (standard target only): once
+    either player needs ``need`` points or fewer (``TARGET``: the whole game)."""
     if view.rules.target != TARGET or view.outcome is not None:
         return False
     mine, theirs = view.scores[view.player], view.scores[view.opponent]
-    return min(TARGET - mine, TARGET - theirs) <= ENDGAME_NEED
+    return min(TARGET - mine, TARGET - theirs) <= need
 
 
-def endgame_for_play(view: PlayerView) -> Endgame | None:
+def endgame_for_play(
+    view: PlayerView, *, need: int = ENDGAME_NEED, table: str = TABLE
+) -> Endgame | None:
     """What the end of the play is worth to the pegging search, near 121; else ``None``.
 
     My hand is known exactly (my four kept cards and the starter); the rest comes from
     the table's distributions.
     """
-    if not in_endgame(view) or view.starter is None or len(view.kept) != 4:
+    if not in_endgame(view, need=need) or view.starter is None or len(view.kept) != 4:
         return None
     mine, theirs = view.scores[view.player], view.scores[view.opponent]
-    stage = show_stage(mine, theirs, dealer=view.is_dealer)
+    stage = show_stage(mine, theirs, dealer=view.is_dealer, table=table)
     hand = show_points(view.kept, view.starter, crib=False)
     # plain lists, read thousands of times per decision; clipped so that a winning
     # move (1.0) can end the search of a position

@@ -5,26 +5,43 @@ It sees only its ``PlayerView``. Discards maximize the exact expected hand plus 
 minus (opponent's) crib, plus ``pegging_weight`` times the expected net pegging points
 of the four kept ranks in this role (``cribkit.analysis.pegvalue``); the play takes the
 card with the best expected net pegging points over the opponent's plausible hands,
-each solved to the end of the play. When either player is close enough to 121 that
-the next hand may decide the game, both choices maximize the probability of winning
-from the win-probability table instead.
+each solved to the end of the play. When either player needs ``discard_need`` /
+``play_need`` points or fewer (default ``ENDGAME_NEED``, 31: the next hand may decide
+the game), both choices maximize the probability of winning from the win-probability
+table instead (the expert's own, built by its self-play); the discard's chances then
+count the pegging value too, and points break the ties the table cannot.
+``discard_need=121`` would choose by winning chances all game: measured, it gained
+nothing over 31 (README), so it is not the default. ``reading`` (off) weights the
+opponent's holdings by the cards they chose in the play (``cribkit.analysis.reading``).
 
-``expert-2026`` is the first expert kept as it was (no pegging term in the discard),
-the yardstick every change is measured against; it is not offered to people.
+``expert-2026`` is the first expert kept as it was (no pegging term, its own table, the
+crib's move rounded), the yardstick every change is measured against; it is not
+offered to people.
 """
 
 from __future__ import annotations
 
 from cribkit.actions import Discard, Play, PlayerAction
-from cribkit.analysis.discard import HOLDS
+from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.pegging import PLAUSIBILITY, best_play
-from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_values_with_pegging
-from cribkit.analysis.winprob import discard_win_chances, endgame_for_play, in_endgame
+from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging, hold_values_with_pegging
+from cribkit.analysis.winprob import (
+    ENDGAME_NEED,
+    TABLE,
+    TABLE_2026,
+    discard_win_chances,
+    endgame_for_play,
+    expert_discard_chances,
+    in_endgame,
+)
 from cribkit.errors import CribkitError
 from cribkit.players.base import StrategyBase
 from cribkit.view import PlayerView
 
-__all__ = ["PEGGING_WEIGHT", "Expert2026Strategy", "ExpertStrategy"]
+__all__ = ["CHANCE_DIGITS", "PEGGING_WEIGHT", "Expert2026Strategy", "ExpertStrategy"]
+
+CHANCE_DIGITS = 6
+"""Winning chances equal to this many decimals are a tie the table cannot break."""
 
 
 class ExpertStrategy(StrategyBase):
@@ -39,21 +56,49 @@ class ExpertStrategy(StrategyBase):
         seed: int | None = None,
         plausibility: float = PLAUSIBILITY,
         pegging_weight: float = PEGGING_WEIGHT,
+        discard_need: int = ENDGAME_NEED,
+        play_need: int = ENDGAME_NEED,
+        endgame_pegging: bool = True,
+        table: str = TABLE,
+        reading: float = 0.0,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
         self.pegging_weight = pegging_weight
+        self.discard_need = discard_need
+        self.play_need = play_need
+        self.endgame_pegging = endgame_pegging
+        self.table = table
+        self.reading = reading
+
+    def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
+        """Each hold's points (hand, crib, weighted pegging) and, where the scores make
+        winning chances decide, its winning chance (else ``None``)."""
+        dealt, dealer = view.hand, view.is_dealer
+        if not in_endgame(view, need=self.discard_need):
+            points = hold_values_with_pegging(dealt, dealer=dealer, weight=self.pegging_weight)
+            return points.tolist(), None
+        showings = hold_showings(dealt)
+        hands, cribs = showings
+        pegging = self.pegging_weight * hold_pegging(dealt, dealer=dealer)
+        points = hands.mean(axis=1) + (cribs if dealer else -cribs) + pegging
+        weight = self.pegging_weight if self.endgame_pegging else 0.0
+        chances = expert_discard_chances(view, weight=weight, showings=showings, table=self.table)
+        return points.tolist(), chances
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
-        dealt = view.hand
-        if in_endgame(view):
-            values = discard_win_chances(view)
-        else:
-            values = hold_values_with_pegging(
-                dealt, dealer=view.is_dealer, weight=self.pegging_weight
-            ).tolist()
-        best = max(range(len(HOLDS)), key=lambda h: (values[h], -h))
-        throw = tuple(dealt[i] for i in HOLDS[best][1])
+        points, chances = self.discard_values(view)
+        if chances is None:
+            best = max(range(len(HOLDS)), key=lambda h: (points[h], -h))
+        else:  # points decide between holds the table cannot tell apart
+            best = max(
+                range(len(HOLDS)), key=lambda h: (round(chances[h], CHANCE_DIGITS), points[h], -h)
+            )
+        return self.discard_action(view, best)
+
+    def discard_action(self, view: PlayerView, hold: int) -> PlayerAction:
+        """Throw the two cards of ``HOLDS[hold]``, checked against the legal actions."""
+        throw = tuple(view.hand[i] for i in HOLDS[hold][1])
         action = Discard(view.player, (throw[0], throw[1]))
         if action not in view.legal_actions:
             raise CribkitError(f"the expert chose an impossible discard {throw}")
@@ -64,8 +109,13 @@ class ExpertStrategy(StrategyBase):
         if len({card.rank for card in legal}) == 1:
             # the search sees ranks only: it would rate them all alike and take the first
             return Play(view.player, min(legal, key=lambda card: card.index))
-        endgame = endgame_for_play(view)
-        card = best_play(view, plausibility=self.plausibility, endgame=endgame)
+        endgame = endgame_for_play(view, need=self.play_need, table=self.table)
+        card = best_play(
+            view,
+            plausibility=self.plausibility,
+            endgame=endgame,
+            reading=self.reading,
+        )
         return Play(view.player, card)
 
 
@@ -75,4 +125,14 @@ class Expert2026Strategy(ExpertStrategy):
     name = "expert-2026"
 
     def __init__(self, *, seed: int | None = None, plausibility: float = PLAUSIBILITY) -> None:
-        super().__init__(seed=seed, plausibility=plausibility, pegging_weight=0.0)
+        super().__init__(seed=seed, plausibility=plausibility, pegging_weight=0.0, table=TABLE_2026)
+
+    def choose_discard(self, view: PlayerView) -> PlayerAction:
+        """As first shipped: points, or near 121 winning chances (crib move rounded)."""
+        dealt = view.hand
+        if in_endgame(view):
+            values = discard_win_chances(view, mix_crib=False, table=self.table)
+        else:
+            values = hold_values_with_pegging(dealt, dealer=view.is_dealer, weight=0.0).tolist()
+        best = max(range(len(HOLDS)), key=lambda h: (values[h], -h))
+        return self.discard_action(view, best)

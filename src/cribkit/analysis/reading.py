@@ -1,0 +1,70 @@
+"""Reading the opponent's plays: how likely each holding makes the cards they chose.
+
+Each card the opponent played this hand was chosen from the hand they held then: the
+holding being weighed plus the cards they played since. A holding under which they
+passed up points (a fifteen, a pair, a run, a 31 they could have made) explains their
+choice worse than one under which nothing better was there. The model is a softmax on
+the points each playable rank would have pegged at once:
+``P(card) = exp(s * points(card)) / sum over playable ranks of exp(s * points)``, with
+``s`` the reading strength (0: every choice is as likely, the model is off). Leads
+score nothing, so they say nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from cribkit.analysis.holdings import PIPS
+from cribkit.scoring import MAX_COUNT
+from cribkit.view import PlayerView
+
+__all__ = ["OpponentChoice", "opponent_choices", "play_likelihood"]
+
+OpponentChoice = tuple[tuple[int, ...], int, int, tuple[int, ...]]
+"""One card the opponent played after another: (what each rank 0..13 would have pegged
+then, the room left under 31, the rank chosen, the ranks they played after it)."""
+
+
+def opponent_choices(
+    view: PlayerView, points: Callable[[Sequence[int], int], int]
+) -> tuple[OpponentChoice, ...]:
+    """The opponent's plays this hand that followed a card (leads are left out);
+    ``points(series, rank)`` says what a rank pegs on a series."""
+    series: list[int] = []
+    count = 0
+    played: list[int] = []  # the opponent's ranks, in order
+    seen: list[tuple[tuple[int, ...], int, int]] = []  # (pegs, room, index in played)
+    for entry in view.play_log:
+        if entry.card is not None:
+            rank = int(entry.card.rank)
+            if entry.player == view.opponent:
+                if series:
+                    pegs = tuple(points(series, r) for r in range(14))
+                    seen.append((pegs, MAX_COUNT - count, len(played)))
+                played.append(rank)
+            series.append(rank)
+            count = entry.count
+        if entry.reset:
+            series, count = [], 0
+    return tuple((pegs, room, played[n], tuple(played[n + 1 :])) for pegs, room, n in seen)
+
+
+def play_likelihood(
+    holding: tuple[int, ...], choices: tuple[OpponentChoice, ...], strength: float
+) -> float:
+    """How well ``holding`` (the opponent's unplayed ranks) explains their choices."""
+    likelihood = 1.0
+    for pegs, room, rank, later in choices:
+        hand = frozenset((*holding, *later, rank))
+        likelihood *= _choice_chance(pegs, room, rank, hand, strength)
+    return likelihood
+
+
+@cache
+def _choice_chance(
+    pegs: tuple[int, ...], room: int, rank: int, hand: frozenset[int], strength: float
+) -> float:
+    weights = [math.exp(strength * pegs[r]) for r in hand if PIPS[r] <= room]
+    return math.exp(strength * pegs[rank]) / sum(weights)
