@@ -572,7 +572,9 @@ function renderControls(view) {
       primary.hidden = !legal("next").length; // a spectator watches the deal move on
       primary.onclick = () => send(legal("next")[0]);
     }
-  } else if (legal("cut").length) {
+  } else if (view.table && !view.table.seated[1]) {
+    status.textContent = T.waiting_friend; // no cut until the friend sits down
+else if (legal("cut").length) {
     status.textContent = view.phase === "starter" ? T.cut_pack : T.cut_spread;
   } else if (view.phase === "play") {
     status.textContent = T.computer_turn;
