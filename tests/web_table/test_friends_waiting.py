@@ -11,6 +11,7 @@ from table_support import stored_record
 
 _ZH = {"Accept-Language": "zh-CN"}
 
+
 def _cut(view: dict[str, Any]) -> dict[str, Any]:
     """A cut for deal from seat 0 at the first position of the spread."""
     return {"type": "cut", "player": 0, "position": 0}
@@ -86,5 +87,3 @@ def test_the_plain_table_says_it_waits_and_offers_no_cut(
     assert join(other_client, table["code"]).status_code == 200
     seated = client.get(f"/games/{game_id}").text
     assert 'id="plain-waiting"' not in seated and 'class="plain-move plain-cut"' in seated
-
-

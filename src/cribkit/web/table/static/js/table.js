@@ -574,14 +574,15 @@ function renderControls(view) {
     }
   } else if (view.table && !view.table.seated[1]) {
     status.textContent = T.waiting_friend; // no cut until the friend sits down
-else if (legal("cut").length) {
+  } else if (legal("cut").length) {
     status.textContent = view.phase === "starter" ? T.cut_pack : T.cut_spread;
   } else if (view.phase === "play") {
     status.textContent = T.computer_turn;
   } else {
     status.textContent = "";
   }
-  $("hint-button").hidden = view.phase === "game_over" || legal("claim").length > 0; // no hint for your own count
+  const waiting = Boolean(view.table && !view.table.seated[1]); // nothing to hint at yet
+  $("hint-button").hidden = view.phase === "game_over" || waiting || legal("claim").length > 0; // no hint for your own count
 }
 
 function renderBanner(view) {
