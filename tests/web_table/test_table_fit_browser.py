@@ -5,6 +5,7 @@ on a phone."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -93,6 +94,20 @@ def test_the_main_action_and_the_hint_are_in_view(
     context.close()
 
 
+def phone_pages(browser: Any, base: str, path: str, width: int) -> Iterator[tuple[Any, str]]:
+    """``path`` on a phone ``width`` px wide, in English and then in Chinese."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    for language in ("en", "zh"):
+        page.goto(f"{base}/lang/{language}?next={quote(path, safe='/')}")
+        yield page, language
+    context.close()
+
+
+def shot_name(path: str) -> str:
+    return re.sub(r"\W+", "-", path.strip("/")) or "table"
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_no_page_scrolls_sideways_on_a_phone(
     chromium: Any,  # noqa: F811
@@ -100,15 +115,10 @@ def test_no_page_scrolls_sideways_on_a_phone(
     shots: Path,  # noqa: F811
     path: str,
 ) -> None:
-    context = chromium.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    for language in ("en", "zh"):
-        page.goto(f"{server.url}/lang/{language}?next={quote(path, safe='/')}")
+    for page, language in phone_pages(chromium, server.url, path, 390):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, (path, language)
         assert header_overflow(page) == [], (path, language)
-        name = re.sub(r"\W+", "-", path.strip("/")) or "table"
-        page.screenshot(path=str(shots / f"phone-{name}-{language}.png"), full_page=True)
-    context.close()
+        page.screenshot(path=str(shots / f"phone-{shot_name(path)}-{language}.png"), full_page=True)
 
 
 HEADER_OVERFLOW = """() => {
@@ -139,16 +149,11 @@ def test_the_site_menu_fits_the_narrowest_phone(
     shots: Path,  # noqa: F811
     path: str,
 ) -> None:
-    context = chromium.new_context(viewport={"width": 320, "height": 640})
-    page = context.new_page()
-    for language in ("en", "zh"):
-        page.goto(f"{server.url}/lang/{language}?next={quote(path, safe='/')}")
+    for page, language in phone_pages(chromium, server.url, path, 320):
         assert header_overflow(page) == [], (path, language)
         links = page.locator(".main-nav a")
         assert links.count() == 7
         for index in range(links.count()):  # every link of the menu is on the screen
             box = links.nth(index).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320
-        name = re.sub(r"\W+", "-", path.strip("/")) or "table"
-        page.screenshot(path=str(shots / f"phone320-header-{name}-{language}.png"))
-    context.close()
+        page.screenshot(path=str(shots / f"phone320-header-{shot_name(path)}-{language}.png"))

@@ -185,9 +185,9 @@ def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
         current = with_table(request.app.state, exc.current, game_payload(exc.current))
         return _error(request, 409, exc, view=current)
     except FriendNotSeatedError as exc:  # nothing moved: the current view comes back
-        current = service.load(player_id_of(request), game_id)
+        waiting = service.load(player_id_of(request), game_id)
         return _error(
-            request, 409, exc, view=with_table(request.app.state, current, game_payload(current))
+            request, 409, exc, view=with_table(request.app.state, waiting, game_payload(waiting))
         )
     except CribkitError as exc:
         return _error(request, 422, exc)
