@@ -78,3 +78,44 @@ def test_the_computer_in_the_empty_seat_counts_its_own_hands_exactly(client: Any
     shows = [s for step in stored_record(app, game_id).replay() for s in step.after.shows]
     theirs = [s for s in shows if s.player == 1]
     assert theirs and all(s.claim == s.breakdown.total for s in theirs)
+
+
+def _paced_walk(client: Any, app: Any, game_id: str, rng: random.Random) -> list[int]:
+    """Random legal moves for three deals, checking the show's pacing after each answer:
+    at most one new count per answer, a reload (GET) reads the very same view, and no view
+    holds a count past its step. Returns how many counts each answer added in the show."""
+    added: list[int] = []
+    view = client.get(f"/api/games/{game_id}").json()
+    shown = 0
+    while view["phase"] != "game_over" and view["hand_number"] <= 3:
+        action = rng.choice(view["legal_actions"])
+        answer = client.post(
+            f"/api/games/{game_id}/actions", json={"action": action, "version": view["version"]}
+        )
+        assert answer.status_code == 200, answer.text
+        fresh = answer.json()
+        assert client.get(f"/api/games/{game_id}").json() == fresh  # a reload resumes here
+        if fresh["hand_number"] != view["hand_number"] or fresh["phase"] not in ("show",):
+            shown = len(fresh["shows"]) if fresh["phase"] == "game_over" else 0
+        else:
+            state = stored_record(app, game_id).final_state()
+            assert len(fresh["shows"]) == fresh["show_step"] <= len(state.shows)
+            added.append(len(fresh["shows"]) - shown)
+            assert len(fresh["shows"]) - shown <= 1, (action, fresh["shows"])
+            shown = len(fresh["shows"])
+        view = fresh
+    return added
+
+
+def test_the_computer_in_a_counting_seat_is_paced_like_the_engines_counts(
+    client: Any, app: Any
+) -> None:
+    table = open_table(client, count_own=True, muggins=True, computer_fills_in=True, seed=11)
+    assert client.post(f"/api/tables/{table['code']}/computer").status_code == 200
+    seated = _paced_walk(client, app, table["game_id"], random.Random(3))
+    against = client.post(
+        "/api/games", json={"level": "medium", "seed": 11, "count_own": True, "muggins": True}
+    ).json()["view"]
+    engine = _paced_walk(client, app, against["id"], random.Random(3))
+    assert seated and engine
+    assert set(seated) <= {0, 1} and set(engine) <= {0, 1}

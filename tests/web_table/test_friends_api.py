@@ -87,7 +87,7 @@ def test_opening_a_table_gives_a_code_a_link_and_seat_zero(client: Any) -> None:
     assert view["table"]["code"] == data["code"]
     assert view["table"]["names"] == ["Ann", None]
     assert view["table"]["seated"] == [True, False]
-    assert view["legal_actions"] and all(a["player"] == 0 for a in view["legal_actions"])
+    assert view["legal_actions"] == []  # nobody moves, not even the cut, until the friend sits
 
 
 def test_the_friend_joins_seat_one_and_sees_only_their_own_hand(
@@ -191,7 +191,7 @@ def test_a_stranger_can_neither_read_nor_move(client: Any, third_client: Any) ->
     view = client.get(f"/api/games/{game_id}").json()
     answer = third_client.post(
         f"/api/games/{game_id}/actions",
-        json={"action": view["legal_actions"][0], "version": view["version"]},
+        json={"action": {"type": "cut", "player": 0, "position": 0}, "version": view["version"]},
     )
     assert answer.status_code == 404
     assert client.get(f"/api/games/{game_id}").json() == view

@@ -5,6 +5,7 @@ on a phone."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -93,6 +94,20 @@ def test_the_main_action_and_the_hint_are_in_view(
     context.close()
 
 
+def phone_pages(browser: Any, base: str, path: str, width: int) -> Iterator[tuple[Any, str]]:
+    """``path`` on a phone ``width`` px wide, in English and then in Chinese."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    for language in ("en", "zh"):
+        page.goto(f"{base}/lang/{language}?next={quote(path, safe='/')}")
+        yield page, language
+    context.close()
+
+
+def shot_name(path: str) -> str:
+    return re.sub(r"\W+", "-", path.strip("/")) or "table"
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_no_page_scrolls_sideways_on_a_phone(
     chromium: Any,  # noqa: F811
@@ -100,11 +115,45 @@ def test_no_page_scrolls_sideways_on_a_phone(
     shots: Path,  # noqa: F811
     path: str,
 ) -> None:
-    context = chromium.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    for language in ("en", "zh"):
-        page.goto(f"{server.url}/lang/{language}?next={quote(path, safe='/')}")
+    for page, language in phone_pages(chromium, server.url, path, 390):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, (path, language)
-        name = re.sub(r"\W+", "-", path.strip("/")) or "table"
-        page.screenshot(path=str(shots / f"phone-{name}-{language}.png"), full_page=True)
-    context.close()
+        assert header_overflow(page) == [], (path, language)
+        page.screenshot(path=str(shots / f"phone-{shot_name(path)}-{language}.png"), full_page=True)
+
+
+HEADER_OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  for (const el of document.querySelectorAll("header.site, header.site *")) {
+    const box = el.getBoundingClientRect();
+    if (box.width && (box.left < 0 || box.right > width + 0.5)) out.push(el.outerHTML.slice(0, 80));
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible") {
+      out.push("scrolls: " + el.outerHTML.slice(0, 80));
+    }
+  }
+  return out;
+}"""
+"""Every part of the site's header that runs past the right edge, or hides part of itself
+in a sideways scroll (a menu whose last links slide out of sight): none may."""
+
+
+def header_overflow(page: Any) -> list[str]:
+    found: list[str] = page.evaluate(HEADER_OVERFLOW)
+    return found
+
+
+@pytest.mark.parametrize("path", ["/", "/stats", "/practice"])
+def test_the_site_menu_fits_the_narrowest_phone(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+    shots: Path,  # noqa: F811
+    path: str,
+) -> None:
+    for page, language in phone_pages(chromium, server.url, path, 320):
+        assert header_overflow(page) == [], (path, language)
+        links = page.locator(".main-nav a")
+        assert links.count() == 7
+        for index in range(links.count()):  # every link of the menu is on the screen
+            box = links.nth(index).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320
+        page.screenshot(path=str(shots / f"phone320-header-{shot_name(path)}-{language}.png"))

@@ -85,6 +85,9 @@ ERROR_MESSAGES: dict[str, str] = {
     "invite_not_found": N_("no table has that code, or its invite lapsed after a day unused"),
     "table_full": N_("both seats at this table are taken; you can still watch"),
     "computer_not_invited": N_("this table was opened for a friend only"),
+    "friend_not_seated": N_(
+        "your friend has not sat down yet: the game starts when they take their seat"
+    ),
     "no_rematch": N_("a rematch is offered once a game between two people is over"),
 }
 """Catalogue message by code, or by ``code/action`` where the action changes the words."""

@@ -25,10 +25,12 @@ from cribkit.web.site.players_identity import issue_player, player_id_of, rememb
 from cribkit.web.table.games import (
     COMPUTER,
     HUMAN,
+    FriendNotSeatedError,
     GameNotFoundError,
     GameService,
     LoadedGame,
     StaleVersionError,
+    check_seated,
 )
 from cribkit.web.table.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
 from cribkit.web.table.payloads import with_table
@@ -93,7 +95,11 @@ class StaleMove(ApiError):
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ApiError, "description": "No such game for this player."},
-    409: {"model": StaleMove, "description": "The move was made on an older version."},
+    409: {
+        "model": StaleMove,
+        "description": "The move was made on an older version, or at a friend table before "
+        "the friend sat down.",
+    },
     422: {"model": ApiError, "description": "Not a legal move now, or not a move at all."},
 }
 
@@ -114,7 +120,9 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
     view = paced_view(game, seat, loaded.show_step)
     events = visible_events(game, loaded.show_step)
     payload = view.to_dict()
-    if loaded.counting:
+    if loaded.waiting_for_friend:  # the game starts once the second seat is taken
+        payload["legal_actions"] = []
+    elif loaded.counting:
         payload["legal_actions"] = [{"type": NEXT_COUNT, "player": seat}]
     hand = view.hand_number
     payload.update(
@@ -176,6 +184,11 @@ def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
     except StaleVersionError as exc:
         current = with_table(request.app.state, exc.current, game_payload(exc.current))
         return _error(request, 409, exc, view=current)
+    except FriendNotSeatedError as exc:  # nothing moved: the current view comes back
+        waiting = service.load(player_id_of(request), game_id)
+        return _error(
+            request, 409, exc, view=with_table(request.app.state, waiting, game_payload(waiting))
+        )
     except CribkitError as exc:
         return _error(request, 422, exc)
     return with_table(request.app.state, loaded, game_payload(loaded))
@@ -190,6 +203,7 @@ def get_hint(request: Request, game_id: str) -> Any:
         return _error(request, 404, exc)
     view = paced_view(loaded.game, HUMAN if loaded.seat is None else loaded.seat, loaded.show_step)
     try:
+        check_seated(loaded)
         advice = hint(view)
     except CribkitError as exc:
         return _error(request, 422, exc)

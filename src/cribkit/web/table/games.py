@@ -46,10 +46,12 @@ __all__ = [
     "COMPUTER",
     "FRIEND",
     "HUMAN",
+    "FriendNotSeatedError",
     "GameNotFoundError",
     "GameService",
     "LoadedGame",
     "StaleVersionError",
+    "check_seated",
     "clean_name",
     "computer_replies",
     "level_available",
@@ -70,6 +72,10 @@ without asking the database (PostgreSQL refuses a NUL byte in a query with an er
 
 class GameNotFoundError(CribkitError):
     """No game with that id belongs to this player (someone else's looks the same)."""
+
+
+class FriendNotSeatedError(CribkitError):
+    """A move at a table between two people before the second seat is taken."""
 
 
 class StaleVersionError(CribkitError):
@@ -109,6 +115,21 @@ class LoadedGame:
     @property
     def between_people(self) -> bool:
         return self.level == FRIEND
+
+    @property
+    def waiting_for_friend(self) -> bool:
+        """A table between two people whose second seat is still empty: nobody moves yet
+        (not even the cut for deal), since the game is between the two who sit there."""
+        return self.between_people and not self.seated[COMPUTER]
+
+
+def check_seated(loaded: LoadedGame) -> None:
+    """Refuse any move (or hint) at a table whose second seat is still empty."""
+    if loaded.waiting_for_friend:
+        raise FriendNotSeatedError(
+            "your friend has not sat down yet: the game starts when they take their seat",
+            code="friend_not_seated",
+        )
 
 
 def table_rules(seats: frozenset[int], *, muggins: bool) -> GameRules:
@@ -409,6 +430,7 @@ class GameService:
     ) -> LoadedGame:
         """Apply the person's move made on ``version`` and the computer's replies, once."""
         loaded = self.load(player_id, game_id)
+        check_seated(loaded)
         if not isinstance(version, int) or isinstance(version, bool):
             raise CribkitError(
                 "send the game's 'version' (a whole number) with your move", code="version_missing"

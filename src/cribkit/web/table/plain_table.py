@@ -9,7 +9,7 @@ through the JSON API.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cribkit.actions import ClaimCount, Cut, Discard, Go, NextHand, Play
 from cribkit.cards import Card
@@ -37,6 +37,8 @@ class PlainTable:
     """The person is asked for their own count of ``view.to_count``."""
     cut_positions: tuple[int, ...]
     pile: tuple[PlayLogEntry, ...]
+    waiting: bool = False
+    """A friend table whose second seat is empty: no move is offered until it is taken."""
 
 
 def _cut_positions(view: PlayerView) -> tuple[int, ...]:
@@ -55,6 +57,8 @@ def _current_series(log: tuple[PlayLogEntry, ...]) -> tuple[PlayLogEntry, ...]:
 
 def plain_table(loaded: LoadedGame) -> PlainTable:
     view = paced_view(loaded.game, HUMAN if loaded.seat is None else loaded.seat, loaded.show_step)
+    if loaded.waiting_for_friend:  # no move, not even the cut, until the friend sits down
+        view = replace(view, legal_actions=())
     actions = view.legal_actions
     return PlainTable(
         game_id=loaded.id,
@@ -68,6 +72,7 @@ def plain_table(loaded: LoadedGame) -> PlainTable:
         can_claim=any(isinstance(a, ClaimCount) for a in actions),
         cut_positions=_cut_positions(view),
         pile=_current_series(view.play_log),
+        waiting=loaded.waiting_for_friend,
     )
 
 

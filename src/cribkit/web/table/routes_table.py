@@ -23,8 +23,10 @@ from cribkit.web.site.templating import render
 from cribkit.web.table.api_games import MAX_SEED, service_of
 from cribkit.web.table.api_history import history_of
 from cribkit.web.table.friend_strings import friend_script_strings
+from cribkit.web.table.friends import format_code
 from cribkit.web.table.games import (
     HUMAN,
+    FriendNotSeatedError,
     GameNotFoundError,
     LoadedGame,
     StaleVersionError,
@@ -87,6 +89,11 @@ def _table(
     # Fast play skips the computer's pause: a table between two people has no computer.
     paced_by_computer = loaded is None or (not loaded.between_people and loaded.seat is not None)
     pegs = peg_marks(plain.view.pegs) if plain is not None else None
+    invite = (
+        None
+        if loaded is None or plain is None or not plain.waiting
+        else (request.app.state.friends.invite_of(loaded.id))
+    )
     return render(
         request,
         "table.html",
@@ -101,6 +108,7 @@ def _table(
             "strings": _script_strings(request),
             "seed": seed if seed.isdigit() else "",
             "watch_code": watch_code,
+            "waiting_code": "" if invite is None else format_code(invite.code),
             "words": words_for(translator(request), loaded),
             "fast_play": paced_by_computer,
         },
@@ -159,6 +167,9 @@ def plain_move(
     except StaleVersionError as exc:
         problem = error_message(exc, translator(request))
         return _table(request, exc.current, problem=problem, status_code=409)
+    except FriendNotSeatedError as exc:
+        problem = error_message(exc, translator(request))
+        return _table(request, _load(request, game_id), problem=problem, status_code=409)
     except CribkitError as exc:
         problem = error_message(exc, translator(request))
         return _table(request, _load(request, game_id), problem=problem, status_code=422)

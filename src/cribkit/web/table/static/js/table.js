@@ -572,6 +572,8 @@ function renderControls(view) {
       primary.hidden = !legal("next").length; // a spectator watches the deal move on
       primary.onclick = () => send(legal("next")[0]);
     }
+  } else if (view.table && !view.table.seated[1]) {
+    status.textContent = T.waiting_friend; // no cut until the friend sits down
   } else if (legal("cut").length) {
     status.textContent = view.phase === "starter" ? T.cut_pack : T.cut_spread;
   } else if (view.phase === "play") {
@@ -579,7 +581,8 @@ function renderControls(view) {
   } else {
     status.textContent = "";
   }
-  $("hint-button").hidden = view.phase === "game_over" || legal("claim").length > 0; // no hint for your own count
+  const waiting = Boolean(view.table && !view.table.seated[1]); // nothing to hint at yet
+  $("hint-button").hidden = view.phase === "game_over" || waiting || legal("claim").length > 0; // no hint for your own count
 }
 
 function renderBanner(view) {
