@@ -1,5 +1,6 @@
 // A table between two people: names in place of "the computer", the invite panel, presence,
 // the rematch, and the home page's "Play a friend" form.
+import { api } from "./net.js";
 
 const $ = (id) => document.getElementById(id);
 let BASE = null;
@@ -63,20 +64,8 @@ export function adoptNames(T, view) {
   for (const across of document.querySelectorAll(".row.opponent .label")) across.textContent = them;
 }
 
-async function post(url, body) {
-  const response = await fetch(url, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { Accept: "application/json", "Content-Type": "application/json" },
-    body: JSON.stringify(body || {}),
-  });
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  return { status: response.status, data };
+function post(url, body) {
+  return api("POST", url, body || {});
 }
 
 // Draw the friend panel; returns lines for the table talk (someone sat down).

@@ -4,6 +4,7 @@ import { claimBox, claimLine, mugginsLine, showCards } from "./counting.js";
 import { adoptNames, drawFriendPanel, seatOf, wireFriendForms } from "./friend.js";
 import { refreshHistory } from "./history.js";
 import { openLive } from "./live.js";
+import { api } from "./net.js";
 
 const root = document.getElementById("table");
 const T = JSON.parse(document.getElementById("table-strings").textContent);
@@ -65,22 +66,6 @@ function who(player) {
 }
 
 // ------------------------------------------------------------------ network
-
-async function api(method, url, body) {
-  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  const response = await fetch(url, options);
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  return { status: response.status, data };
-}
 
 function setBusy(busy) {
   state.busy = busy;
