@@ -11,9 +11,14 @@ import pytest
 
 from cribkit.actions import Discard, Play
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
-from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegging import (
+    DEAL_LIMITS,
+    POINTS_DEAL_LIMITS,
+    deal_count,
+    evaluate_plays,
+)
 from cribkit.analysis.pegvalue import hold_pegging
-from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances
+from cribkit.analysis.winprob import TABLE_2026, endgame_for_play, expert_discard_chances
 from cribkit.cards import DECK, parse_card, parse_cards
 from cribkit.events import Pegs, PlayLogEntry
 from cribkit.game import Game
@@ -217,4 +222,48 @@ def test_near_the_end_the_expert_counts_the_pegging_in_its_chances() -> None:
         assert set(action.cards) == {view.hand[i] for i in HOLDS[best][1]}
         plain = expert_discard_chances(view, weight=0.0)
         differ += max(range(len(HOLDS)), key=lambda h: plain[h]) != best
+    assert differ > 0
+
+
+def _real_plays(games: int) -> list[PlayerView]:
+    """Views where the expert chooses between ranks, from seeded expert self-play."""
+    views: list[PlayerView] = []
+    for seed in range(games):
+        game = Game(seed=300 + seed)
+        players = [make_strategy("expert", seed=seed), make_strategy("expert", seed=seed + 1)]
+        while not game.is_over:
+            player = game.state.players_to_move()[0]
+            view = game.view(player)
+            plays = {a.card.rank for a in view.legal_actions if isinstance(a, Play)}
+            if len(plays) > 1:
+                views.append(view)
+            game.apply(players[player].choose(view))
+    return views
+
+
+def test_the_expert_plays_the_card_its_hint_and_review_rate_best() -> None:
+    """Hints and reviews rank plays by ``evaluate_plays``: the expert's own card must be
+    their first, for points (many deals) and near 121 (fewer), or a review would call the
+    computer's choices mistakes."""
+    views = _real_plays(3)
+    near = 0
+    for view in views:
+        endgame = endgame_for_play(view)
+        near += endgame is not None
+        best = evaluate_plays(view, endgame=endgame)[0].card
+        assert make_strategy("expert", seed=0).choose(view) == Play(view.player, best)
+    assert len(views) > 40 and near > 3
+
+
+def test_expert_2026_searches_the_first_deal_counts() -> None:
+    """The yardstick keeps the search's first deal counts (``DEAL_LIMITS``) for points
+    too; the expert searches ``POINTS_DEAL_LIMITS``, which is more at every size."""
+    assert all(POINTS_DEAL_LIMITS[size] > DEAL_LIMITS[size] for size in DEAL_LIMITS)
+    differ = 0
+    for view in _real_plays(3):
+        endgame = endgame_for_play(view, table=TABLE_2026)
+        limit = deal_count(view, endgame=endgame is not None, points_limits=DEAL_LIMITS)
+        old = evaluate_plays(view, endgame=endgame, deal_limit=limit)[0].card
+        assert make_strategy("expert-2026", seed=0).choose(view) == Play(view.player, old)
+        differ += old != evaluate_plays(view, endgame=endgame)[0].card
     assert differ > 0

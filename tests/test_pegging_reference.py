@@ -91,6 +91,7 @@ def test_evaluations_match_the_reference_exactly() -> None:
                 view,
                 plausibility=plausibility,
                 endgame=endgame,  # type: ignore[arg-type]  # same fields
+                deal_limit=pegging.deal_count(view, endgame=endgame is not None),
             )
             assert _fields(fast) == _fields(slow)
             chosen = pegging.best_play(view, plausibility=plausibility, endgame=endgame)

@@ -231,3 +231,23 @@ def test_a_reset_memo_gives_the_same_values_from_a_cold_start() -> None:
     reset_memo()
     assert not pegging._NET
     assert [net_value(state) for state in states] == warm
+
+
+def test_deals_searched_are_more_when_playing_for_points() -> None:
+    """``deal_count``: by the cards still to play, ``POINTS_DEAL_LIMITS`` for points and
+    ``DEAL_LIMITS`` near 121; a lead (eight cards to play) searches 48 and 12 deals."""
+    game = Game(seed=4)
+    players = [make_strategy("greedy", seed=1), make_strategy("greedy", seed=2)]
+    while game.state.phase is not Phase.PLAY:
+        player = game.state.players_to_move()[0]
+        game.apply(players[player].choose(game.view(player)))
+    view = game.view(game.state.to_play)
+    assert len(view.hand) + view.opponent_cards_held == 8
+    assert pegging.deal_count(view, endgame=False) == pegging.POINTS_DEAL_LIMITS[8] == 48
+    assert pegging.deal_count(view, endgame=True) == pegging.DEAL_LIMITS[8] == 12
+    custom = pegging.deal_count(view, endgame=False, points_limits={8: 5})
+    assert custom == 5
+    holdings = opponent_holdings(view, plausibility=pegging.PLAUSIBILITY)
+    assert len(sample_holdings(holdings, 48)) > len(sample_holdings(holdings, 12))
+    searched = [(e.card, e.expected_net_points) for e in evaluate_plays(view, deal_limit=48)]
+    assert [(e.card, e.expected_net_points) for e in evaluate_plays(view)] == searched

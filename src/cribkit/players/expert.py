@@ -14,16 +14,21 @@ count the pegging value too, and points break the ties the table cannot.
 nothing over 31 (README), so it is not the default. ``reading`` (off) weights the
 opponent's holdings by the cards they chose in the play (``cribkit.analysis.reading``).
 
+The play searches four times as many of the opponent's holdings when it plays for points
+as near 121 (``POINTS_DEAL_LIMITS``).
+
 ``expert-2026`` is the first expert kept as it was (no pegging term, its own table, the
-crib's move rounded), the yardstick every change is measured against; it is not
-offered to people.
+crib's move rounded, the search's first deal counts), the yardstick every change is
+measured against; it is not offered to people.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, hold_showings
-from cribkit.analysis.pegging import PLAUSIBILITY, best_play
+from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, POINTS_DEAL_LIMITS, best_play
 from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging, hold_values_with_pegging
 from cribkit.analysis.winprob import (
     ENDGAME_NEED,
@@ -61,6 +66,7 @@ class ExpertStrategy(StrategyBase):
         endgame_pegging: bool = True,
         table: str = TABLE,
         reading: float = 0.0,
+        points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -70,6 +76,7 @@ class ExpertStrategy(StrategyBase):
         self.endgame_pegging = endgame_pegging
         self.table = table
         self.reading = reading
+        self.points_limits = points_limits
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
@@ -115,6 +122,7 @@ class ExpertStrategy(StrategyBase):
             plausibility=self.plausibility,
             endgame=endgame,
             reading=self.reading,
+            points_limits=self.points_limits,
         )
         return Play(view.player, card)
 
@@ -125,7 +133,13 @@ class Expert2026Strategy(ExpertStrategy):
     name = "expert-2026"
 
     def __init__(self, *, seed: int | None = None, plausibility: float = PLAUSIBILITY) -> None:
-        super().__init__(seed=seed, plausibility=plausibility, pegging_weight=0.0, table=TABLE_2026)
+        super().__init__(
+            seed=seed,
+            plausibility=plausibility,
+            pegging_weight=0.0,
+            table=TABLE_2026,
+            points_limits=DEAL_LIMITS,
+        )
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
         """As first shipped: points, or near 121 winning chances (crib move rounded)."""
