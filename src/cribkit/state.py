@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from itertools import combinations
 from typing import NamedTuple
 
@@ -34,9 +33,9 @@ from cribkit.actions import (
     PlayerAction,
     TurnStarter,
 )
-from cribkit.cards import Card, Rank, check_distinct, format_cards
+from cribkit.cards import Card, Rank
 from cribkit.counting import MAX_CLAIM, claimed_items, muggins_items
-from cribkit.errors import CribkitError, DuplicateCardError, IllegalActionError
+from cribkit.errors import CribkitError
 from cribkit.events import (
     Outcome,
     Pegs,
@@ -45,6 +44,14 @@ from cribkit.events import (
     ScoreEvent,
     Show,
     ShowToCount,
+)
+from cribkit.phases import (
+    DECK_SIZE,
+    HAND_SIZE,
+    KEEP_SIZE,
+    PACK_SIZE,
+    STARTER_CUTS,
+    Phase,
 )
 from cribkit.rules import STANDARD, GameRules
 from cribkit.scoring import (
@@ -56,6 +63,7 @@ from cribkit.scoring import (
     score_play,
     score_show,
 )
+from cribkit.state_checks import check_action
 
 __all__ = [
     "DECK_SIZE",
@@ -68,32 +76,6 @@ __all__ = [
     "Transition",
 ]
 
-HAND_SIZE = 6
-"""Cards dealt to each player in two-player cribbage."""
-KEEP_SIZE = 4
-"""Cards each player keeps after laying two away to the crib."""
-DECK_SIZE = 52
-"""Cards spread face down for the cut for deal: a seat cuts at a position 0-51."""
-PACK_SIZE = DECK_SIZE - 2 * HAND_SIZE
-"""Cards left in the pack after the deal, cut by the pone for the starter."""
-MIN_PACKET = 4
-"""The pone leaves at least four cards in each packet when cutting for the starter."""
-STARTER_CUTS = range(MIN_PACKET, PACK_SIZE - MIN_PACKET + 1)
-"""Where the pone may cut for the starter: how many cards to lift (4-36)."""
-
-
-class Phase(StrEnum):
-    """Where the game is. Chance deals in DEAL; in CUT_FOR_DEAL and STARTER the players
-    cut first and chance then turns the cards at their positions."""
-
-    CUT_FOR_DEAL = "cut_for_deal"
-    DEAL = "deal"
-    DISCARD = "discard"
-    STARTER = "starter"
-    PLAY = "play"
-    SHOW = "show"
-    GAME_OVER = "game_over"
-
 
 class Transition(NamedTuple):
     """What ``apply`` returns: the state after the action and the points it scored."""
@@ -104,17 +86,6 @@ class Transition(NamedTuple):
 
 def _other(player: int) -> int:
     return 1 - player
-
-
-def _check_chance_cards(cards: tuple[Card, ...]) -> None:
-    """Chance deals from one deck: refuse a card given twice, with its code."""
-    try:
-        check_distinct(cards)
-    except DuplicateCardError as exc:
-        twice = next(card for card in cards if cards.count(card) > 1)
-        raise DuplicateCardError(
-            str(exc), code="chance_duplicate_card", params={"card": str(twice)}
-        ) from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +169,7 @@ class GameState:
             (dealer, ScoreContext.CRIB, self.crib),
         )
 
-    def _waiting_seat(self) -> int | None:
+    def waiting_seat(self) -> int | None:
         """The seat whose own count the show waits for (cheap: no cards looked at)."""
         if self.phase is not Phase.SHOW or self.dealer is None or len(self.shows) >= 3:
             return None
@@ -207,7 +178,7 @@ class GameState:
     @property
     def to_count(self) -> ShowToCount | None:
         """The hand or crib laid down for its player's own count, if the show waits for one."""
-        if self._waiting_seat() is None:
+        if self.waiting_seat() is None:
             return None
         assert self.starter is not None
         player, context, cards = self._show_order()[len(self.shows)]
@@ -225,7 +196,7 @@ class GameState:
         if self.phase is Phase.PLAY and self.to_play is not None:
             return (self.to_play,)
         if self.phase is Phase.SHOW:
-            waiting = self._waiting_seat()
+            waiting = self.waiting_seat()
             return (0, 1) if waiting is None else (waiting,)
         return ()
 
@@ -250,7 +221,7 @@ class GameState:
                 room = MAX_COUNT - self.count
                 playable = [Play(player, c) for c in self.held[player] if c.pips <= room]
                 actions.extend(playable if playable else [Go(player)])
-            elif self._waiting_seat() is not None:
+            elif self.waiting_seat() is not None:
                 actions.extend(ClaimCount(player, points) for points in range(MAX_CLAIM + 1))
             else:
                 actions.append(NextHand(player))
@@ -274,192 +245,9 @@ class GameState:
         return True
 
     def check(self, action: Action) -> None:
-        """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
-        match action:
-            case Cut():
-                self._check_player_cut(action)
-            case CutForDeal():
-                self._check_cut(action)
-            case Deal():
-                self._check_deal(action)
-            case TurnStarter():
-                self._check_starter(action)
-            case Discard():
-                self._check_discard(action)
-            case Play():
-                self._check_play(action)
-            case Go():
-                self._check_go(action)
-            case ClaimCount():
-                self._check_claim(action)
-            case NextHand():
-                self._check_next(action)
-            case _:
-                raise IllegalActionError(
-                    f"{action!r} is not a cribbage action", code="not_an_action"
-                )
-
-    def _require_phase(self, phase: Phase, what: str, kind: str) -> None:
-        """``what`` is said in the message; ``kind`` is the action's JSON type for its code."""
-        if self.phase is not phase:
-            raise IllegalActionError(
-                f"cannot {what} now: the game is in the {self.phase} phase",
-                code="wrong_phase",
-                params={"action": kind, "phase": self.phase.value},
-            )
-
-    def _check_player_cut(self, action: Cut) -> None:
-        if self.phase not in (Phase.CUT_FOR_DEAL, Phase.STARTER):
-            self._require_phase(Phase.CUT_FOR_DEAL, "cut", "cut")
-        self._check_player(action.player, "cut", "cut")
-        position = action.position
-        choices = self.cut_choices(action.player)
-        if isinstance(position, int) and not isinstance(position, bool) and position in choices:
-            return
-        if self.phase is Phase.STARTER:
-            low, high = STARTER_CUTS[0], STARTER_CUTS[-1]
-            raise IllegalActionError(
-                f"cut the pack between {low} and {high} cards, "
-                f"leaving at least {MIN_PACKET} in each packet",
-                code="starter_cut_range",
-                params={"low": low, "high": high, "packet": MIN_PACKET},
-            )
-        if position == self.cut_positions[_other(action.player)]:
-            raise IllegalActionError(
-                f"the other player drew the card at {position}; choose another",
-                code="cut_position_taken",
-                params={"position": position},
-            )
-        raise IllegalActionError(
-            f"choose a card of the spread, 0 to {DECK_SIZE - 1}",
-            code="cut_range",
-            params={"high": DECK_SIZE - 1},
-        )
-
-    def _check_chance_positions(self, given: object, chosen: object) -> None:
-        """Chance turns the cards where the players cut, only once they all have."""
-        if not self.is_chance:
-            raise IllegalActionError(
-                "chance waits for the players to cut", code="chance_waits_for_cut"
-            )
-        if given != chosen:
-            raise IllegalActionError(
-                f"the cut was at {chosen}, not {given}",
-                code="cut_position_mismatch",
-                params={"chosen": str(chosen), "given": str(given)},
-            )
-
-    def _check_cut(self, action: CutForDeal) -> None:
-        self._require_phase(Phase.CUT_FOR_DEAL, "cut for deal", "cut_for_deal")
-        self._check_chance_positions(tuple(action.positions), self.cut_positions)
-        _check_chance_cards(action.cards)
-
-    def _check_deal(self, action: Deal) -> None:
-        self._require_phase(Phase.DEAL, "deal", "deal")
-        if any(len(hand) != HAND_SIZE for hand in action.hands):
-            raise IllegalActionError(
-                f"each player is dealt {HAND_SIZE} cards",
-                code="deal_size",
-                params={"cards": HAND_SIZE},
-            )
-        _check_chance_cards(action.hands[0] + action.hands[1])
-
-    def _check_starter(self, action: TurnStarter) -> None:
-        self._require_phase(Phase.STARTER, "turn the starter", "starter")
-        self._check_chance_positions(action.position, self.starter_position)
-        if action.card in self.dealt[0] or action.card in self.dealt[1]:
-            raise IllegalActionError(
-                f"{action.card} was dealt; the starter comes from the pack",
-                code="starter_dealt",
-                params={"card": str(action.card)},
-            )
-
-    def _check_player(self, player: int, what: str, kind: str) -> None:
-        if player not in (0, 1):
-            raise IllegalActionError(
-                f"there is no player {player}; seats are 0 and 1",
-                code="no_such_player",
-                params={"player": player},
-            )
-        if player not in self.players_to_move():
-            raise IllegalActionError(
-                f"it is not player {player}'s turn to {what}",
-                code="not_your_turn",
-                params={"player": player, "action": kind},
-            )
-
-    def _check_discard(self, action: Discard) -> None:
-        self._require_phase(Phase.DISCARD, "discard", "discard")
-        self._check_player(action.player, "discard", "discard")
-        if len(action.cards) != 2 or not all(isinstance(card, Card) for card in action.cards):
-            raise IllegalActionError(
-                f"lay away exactly two cards, not {len(action.cards)}",
-                code="discard_count",
-                params={"cards": len(action.cards)},
-            )
-        first, second = action.cards
-        if first == second:
-            raise IllegalActionError("lay away two different cards", code="discard_same_card")
-        hand = self.dealt[action.player]
-        missing = [card for card in action.cards if card not in hand]
-        if missing:
-            raise IllegalActionError(
-                f"{format_cards(missing)} not in your hand ({format_cards(hand)})",
-                code="discard_not_held",
-                params={"cards": format_cards(missing), "hand": format_cards(hand)},
-            )
-
-    def _check_play(self, action: Play) -> None:
-        self._require_phase(Phase.PLAY, "play a card", "play")
-        self._check_player(action.player, "play", "play")
-        if action.card not in self.held[action.player]:
-            raise IllegalActionError(
-                f"you do not hold {action.card}",
-                code="card_not_held",
-                params={"card": str(action.card)},
-            )
-        total = self.count + action.card.pips
-        if total > MAX_COUNT:
-            room = MAX_COUNT - self.count
-            raise IllegalActionError(
-                f"the count would be {total}; play a card of {room} or less, or say go",
-                code="count_past_31",
-                params={"total": total, "room": room},
-            )
-
-    def _check_go(self, action: Go) -> None:
-        self._require_phase(Phase.PLAY, "say go", "go")
-        self._check_player(action.player, "say go", "go")
-        if self.can_play(action.player):
-            raise IllegalActionError(
-                f"you can play without passing 31 (the count is {self.count}): no go",
-                code="go_not_allowed",
-                params={"count": self.count},
-            )
-
-    def _check_next(self, action: NextHand) -> None:
-        self._require_phase(Phase.SHOW, "move to the next hand", "next")
-        if self._waiting_seat() is not None:
-            raise IllegalActionError(
-                "the show is not over: a hand or crib is waiting for its count",
-                code="claim_first",
-            )
-        self._check_player(action.player, "move on", "next")
-
-    def _check_claim(self, action: ClaimCount) -> None:
-        self._require_phase(Phase.SHOW, "claim a count", "claim")
-        if self._waiting_seat() is None:
-            raise IllegalActionError(
-                "there is no hand or crib waiting for your count now", code="no_count_to_claim"
-            )
-        self._check_player(action.player, "count", "claim")
-        points = action.points
-        if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_CLAIM:
-            raise IllegalActionError(
-                f"a count is a whole number from 0 to {MAX_CLAIM}",
-                code="claim_range",
-                params={"high": MAX_CLAIM},
-            )
+        """Raise ``IllegalActionError`` saying why ``action`` is not allowed now
+        (``cribkit.state_checks``)."""
+        check_action(self, action)
 
     # ------------------------------------------------------------ transitions
 
