@@ -8,10 +8,10 @@ table. Figures, not assertions: speed is never checked in the test suite.
 from __future__ import annotations
 
 import timeit
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["Report", "Row", "format_seconds", "measure"]
+__all__ = ["Report", "Row", "format_seconds", "measure", "percentile"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +91,10 @@ def measure(func: Callable[[], object], *, repeat: int = 5, min_time: float = 0.
     while timer.timeit(number) < min_time:
         number *= 2 if number < 4 else 4
     return min(timer.repeat(repeat=repeat, number=number)) / number
+
+
+def percentile(samples: Sequence[float], fraction: float) -> float:
+    """The sample below which ``fraction`` of them fall (nearest rank, no interpolation):
+    every module's p50 / p95 is read the same way."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]

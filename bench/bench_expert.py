@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from bench import Report
+from bench import Report, percentile
 from cribkit.actions import PlayerAction
 from cribkit.analysis.pegging import reset_memo
 from cribkit.analysis.winprob import in_endgame
@@ -22,11 +22,6 @@ GAMES = 10
 """Seeded games of expert self-play whose decisions are timed."""
 PAIRS = 10
 """Duplicate pairs (same shuffles, seats swapped) for the quick strength figure."""
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(int(fraction * len(ordered)), len(ordered) - 1)]
 
 
 def _timed(
@@ -79,10 +74,10 @@ def run(report: Report) -> None:
         note = f"CPU time, {GAMES} {name} self-play games"
         for kind, values in times.items():
             if values:
-                report.timing(f"{name} {kind} p50", _percentile(values, 0.5), note=note)
+                report.timing(f"{name} {kind} p50", percentile(values, 0.5), note=note)
                 report.timing(
                     f"{name} {kind} p95",
-                    _percentile(values, 0.95),
+                    percentile(values, 0.95),
                     note=f"{len(values)} decisions",
                 )
     started = time.perf_counter()

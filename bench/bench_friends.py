@@ -22,8 +22,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from bench import Report
-from bench.serving import app_servers, percentile, report_latencies, scratch_postgres, sqlite_file
+from bench import Report, percentile
+from bench.serving import app_servers, report_latencies, scratch_postgres, sqlite_file
 
 LATENCY_MOVES = 300
 TABLES = 200

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bench import Report
+from bench import Report, percentile
 from cribkit.analysis.review import review_game
 from cribkit.game import Game
 from cribkit.players import make_strategy
@@ -29,11 +29,6 @@ def _record(seed: int) -> GameRecord:
     return GameRecord.of(game)
 
 
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(int(fraction * len(ordered)), len(ordered) - 1)]
-
-
 def run(report: Report) -> None:
     seconds: list[float] = []
     decisions = 0
@@ -44,8 +39,8 @@ def run(report: Report) -> None:
         seconds.append(time.process_time() - started)
         decisions += len(review.decisions)
     note = f"CPU time, {GAMES} greedy-vs-expert games, {decisions / GAMES:.0f} decisions each"
-    report.timing("review of a whole game p50", _percentile(seconds, 0.5), note=note)
-    report.timing("review of a whole game p95", _percentile(seconds, 0.95), note="one seat")
+    report.timing("review of a whole game p50", percentile(seconds, 0.5), note=note)
+    report.timing("review of a whole game p95", percentile(seconds, 0.95), note="one seat")
     report.timing("review per decision (mean)", sum(seconds) / decisions)
     run_web(report)
 
@@ -103,5 +98,5 @@ def run_web(report: Report) -> None:
         ("GET /api/games/{id}/review", api),
         (f"/stats with {GAMES} reviewed games", stats),
     ):
-        report.timing(f"{name} p50", _percentile(seconds, 0.5), note=note)
-        report.timing(f"{name} p95", _percentile(seconds, 0.95))
+        report.timing(f"{name} p50", percentile(seconds, 0.5), note=note)
+        report.timing(f"{name} p95", percentile(seconds, 0.95))

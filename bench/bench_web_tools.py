@@ -21,7 +21,7 @@ from pathlib import Path
 
 import httpx
 
-from bench import Report
+from bench import Report, percentile
 from cribkit.cards import DECK
 
 CLIENTS = (1, 4, 16)
@@ -107,11 +107,6 @@ def _load(base: str, urls: list[str], clients: int) -> tuple[list[float], float]
     return latencies, time.perf_counter() - started
 
 
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
 def run(report: Report) -> None:
     with tempfile.TemporaryDirectory() as folder:
         server, base = _start_server(Path(folder))
@@ -135,6 +130,6 @@ def measure_all(report: Report, base: str) -> None:
             latencies, wall = _load(base, urls(clients), clients)
             note = f"{len(latencies)} requests, 1 server process, {os.cpu_count()} CPUs"
             report.timing(f"{name} p50 ({clients}c)", statistics.median(latencies), note=note)
-            report.timing(f"{name} p95 ({clients}c)", _percentile(latencies, 0.95), note=note)
+            report.timing(f"{name} p95 ({clients}c)", percentile(latencies, 0.95), note=note)
             if clients > 1:
                 report.figure(f"{name} throughput ({clients}c)", len(latencies) / wall, "req/s")

@@ -20,12 +20,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from bench import Report
+from bench import Report, percentile
 
 __all__ = [
     "app_servers",
     "free_port",
-    "percentile",
     "report_latencies",
     "scratch_postgres",
     "sqlite_file",
@@ -117,12 +116,6 @@ def scratch_postgres() -> Iterator[str | None]:
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
-
-
-def percentile(samples: Sequence[float], fraction: float) -> float:
-    """The sample below which ``fraction`` of them fall (nearest rank, no interpolation)."""
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def report_latencies(
