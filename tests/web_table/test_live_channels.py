@@ -7,16 +7,19 @@ import asyncio
 import os
 import secrets
 import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import pytest
 
 from cribkit.web.site.db import Database
 from cribkit.web.site.settings import Settings
+from cribkit.web.table.live import subscribed
 from cribkit.web.table.live.channel import RESYNC, Channel, Hub, format_news, parse_news
 from cribkit.web.table.live.choose import channel_name, choose_channel
 from cribkit.web.table.live.in_process import InProcessChannel
+from cribkit.web.table.live.subscribed import SubscribedChannel
 
 T = TypeVar("T")
 
@@ -176,3 +179,58 @@ def test_redis_channels_with_other_prefixes_hear_nothing(redis_url: str) -> None
             await theirs.stop()
 
     assert run_apart(scenario()) is False
+
+
+class _FlakyChannel(SubscribedChannel):
+    """A subscribed channel on a fake server: each connection reads from a queue, and a
+    ``None`` in the queue drops the connection (as a restarted Redis or PostgreSQL)."""
+
+    kind = "flaky"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.connections = 0
+        self.closed = False
+
+    def publish(self, game_id: str, version: int) -> None:
+        self.queue.put_nowait(format_news(game_id, version))
+
+    @asynccontextmanager
+    async def _subscription(self) -> AsyncIterator[AsyncIterator[str]]:
+        self.connections += 1
+        yield self._texts()
+
+    async def _texts(self) -> AsyncIterator[str]:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                raise ConnectionError("the server went away")
+            yield text
+
+    async def _closed(self) -> None:
+        self.closed = True
+
+
+def test_a_lost_subscription_reconnects_and_tells_watchers_to_reread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(subscribed, "RETRY_SECONDS", 0.01)
+
+    async def scenario() -> tuple[int, int, int, bool]:
+        channel = _FlakyChannel()
+        await channel.start()
+        with channel.subscribe("game-a") as watcher:
+            channel.publish("game-a", 4)
+            first = await asyncio.wait_for(watcher.next_version(), 10)
+            channel.queue.put_nowait(None)  # the connection drops
+            resync = await asyncio.wait_for(watcher.next_version(), 10)
+            channel.publish("game-a", 5)
+            after = await asyncio.wait_for(watcher.next_version(), 10)
+        connections = channel.connections
+        await channel.stop()
+        assert (first, resync, after) == (4, RESYNC, 5)
+        return first, resync, connections, channel.closed
+
+    _, _, connections, closed = run_apart(scenario())
+    assert connections == 2 and closed

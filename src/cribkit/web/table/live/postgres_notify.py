@@ -2,26 +2,22 @@
 
 Publishing is one ``SELECT pg_notify(...)`` through the app's own connection pool; each
 process keeps one extra connection that LISTENs and hands news to its watchers. If that
-connection drops, it reconnects and tells every watcher to re-read (news may have been
-missed meanwhile).
+connection drops, it reconnects and tells every watcher to re-read (``SubscribedChannel``).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import psycopg
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 
-from cribkit.web.table.live.channel import Channel, format_news, parse_news
+from cribkit.web.table.live.channel import format_news
+from cribkit.web.table.live.subscribed import SubscribedChannel
 
 __all__ = ["PostgresChannel", "libpq_url"]
-
-_log = logging.getLogger(__name__)
-_RETRY_SECONDS = 1.0
 
 
 def libpq_url(sqlalchemy_url: str) -> str:
@@ -30,15 +26,13 @@ def libpq_url(sqlalchemy_url: str) -> str:
     return url.render_as_string(hide_password=False)
 
 
-class PostgresChannel(Channel):
+class PostgresChannel(SubscribedChannel):
     kind = "postgresql"
 
     def __init__(self, engine: Engine, channel_name: str) -> None:
         super().__init__()
         self.engine = engine
         self.channel_name = channel_name
-        self._task: asyncio.Task[None] | None = None
-        self._listening = asyncio.Event()
 
     def publish(self, game_id: str, version: int) -> None:
         with self.engine.connect() as connection:
@@ -48,40 +42,15 @@ class PostgresChannel(Channel):
             )
             connection.commit()
 
-    async def _listen(self) -> None:
-        self._listening = asyncio.Event()
-        self._task = asyncio.create_task(self._run(), name="cribkit-pg-listen")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._listening.wait(), timeout=10)
-
-    async def _run(self) -> None:
+    @asynccontextmanager
+    async def _subscription(self) -> AsyncIterator[AsyncIterator[str]]:
         conninfo = libpq_url(self.engine.url.render_as_string(hide_password=False))
-        first = True
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    conninfo, autocommit=True
-                ) as connection:
-                    quoted = psycopg.sql.Identifier(self.channel_name)
-                    await connection.execute(psycopg.sql.SQL("LISTEN {}").format(quoted))
-                    self._listening.set()
-                    if not first:
-                        self.hub.deliver_all()
-                    first = False
-                    async for notice in connection.notifies():
-                        news = parse_news(notice.payload)
-                        if news is not None:
-                            self.hub.deliver(*news)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the server went away: wait, reconnect, resync
-                _log.warning("PostgreSQL LISTEN connection lost (%s); reconnecting", exc)
-                first = False
-                await asyncio.sleep(_RETRY_SECONDS)
+        async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as connection:
+            quoted = psycopg.sql.Identifier(self.channel_name)
+            await connection.execute(psycopg.sql.SQL("LISTEN {}").format(quoted))
+            yield self._texts(connection)
 
-    async def _close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+    @staticmethod
+    async def _texts(connection: psycopg.AsyncConnection[object]) -> AsyncIterator[str]:
+        async for notice in connection.notifies():
+            yield notice.payload
