@@ -284,6 +284,19 @@ def test_an_uploaded_record_replays_and_steps_without_storing_anything(client: A
     assert "本局计分表" in upload(client, text, ZH).text
 
 
+def test_an_uploaded_record_names_the_seats_not_you_and_the_computer(client: Any) -> None:
+    """A record names no players: its replay reads as a spectator's, "Seat 1" / "Seat 2"."""
+    text = GameRecord.of(finished_game(4)).to_text()
+    for step in ("0", "40", "99999999"):
+        page = client.post("/replay", data={"text": text, "step": step}, headers=EN).text
+        assert "Seat 1" in page and "Seat 2" in page
+        shown = re.sub(r"<[^>]+>", " ", page)
+        assert not re.search(r"\bcomputer\b", shown, re.IGNORECASE)
+        assert not re.search(r"\bYou\b", shown)
+    chinese = client.post("/replay", data={"text": text, "step": "40"}, headers=ZH).text
+    assert "1 号座位" in chinese and "电脑" not in chinese
+
+
 @pytest.mark.parametrize(
     ("edit", "english", "chinese"),
     [

@@ -24,7 +24,7 @@ from cribkit.web.table.history import game_history
 from cribkit.web.table.pegboard import board_layout, peg_marks
 from cribkit.web.table.record_upload import MAX_RECORD_BYTES, read_record, record_error_message
 from cribkit.web.table.replay_view import moment_of_action, moments
-from cribkit.web.table.seat_words import words_for
+from cribkit.web.table.seat_words import seat_words, words_for
 
 __all__ = ["router"]
 
@@ -88,6 +88,7 @@ def replay(
     context.update(
         words=words_for(translator(request), loaded),
         named=loaded.between_people,
+        spectator=False,
         game_id=game_id,
         download=f"/api/games/{game_id}/record",
         download_name=record_filename(game_id),
@@ -129,8 +130,10 @@ async def replay_upload(
     decision = _step_number(action) if action.strip() else None
     context = _replay_context(parsed, _step_number(step), decision)
     context.update(
-        words=words_for(translator(request), None),
-        named=False,
+        # nobody's seat: a record names no players, so the seats are "Seat 1" and "Seat 2"
+        words=seat_words(translator(request), seat=None, between_people=True),
+        named=True,
+        spectator=True,
         game_id=None,
         download=None,
         download_name=None,
