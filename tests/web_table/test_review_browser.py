@@ -128,3 +128,44 @@ def test_the_review_and_the_chart_look_right(
     assert page.locator("a.replay-moment").first.is_hidden()
     page.screenshot(path=str(shots / "review-print.png"), full_page=True)
     context.close()
+
+
+def test_the_counting_section_reads_right_at_both_widths_and_in_both_languages(
+    browser: Any,
+    server: ServerProcess,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    """A game counted by its player (every count said as 0, under muggins): the review's
+    counting section shows each count, none horizontal scrolling, in English and Chinese."""
+    maker = browser.new_context(viewport=DESKTOP)
+    page = maker.new_page()
+    settings = {"level": "easy", "seed": 85, "count_own": True, "muggins": True}
+    game_id = page.request.post(f"{server.url}/api/games", data=settings).json()["id"]
+    finish_by_api(page, server.url, game_id)  # the first legal claim is always 0
+    state = maker.storage_state()
+    maker.close()
+    for viewport, locale, title in (
+        (DESKTOP, "en", "Your counting"),
+        (PHONE, "en", "Your counting"),
+        (DESKTOP, "zh-CN", "你的算分"),
+        (PHONE, "zh-CN", "你的算分"),
+    ):
+        context = browser.new_context(viewport=viewport, locale=locale, storage_state=state)
+        page = context.new_page()
+        errors = watch_errors(page)
+        page.goto(f"{server.url}/games/{game_id}/review")
+        section = page.locator("#review-counting")
+        section.wait_for()
+        assert page.locator("#counting-title").inner_text() == title
+        shows = page.locator("#counts li.counted-show")
+        assert shows.count() >= 3
+        results = {shows.nth(i).get_attribute("data-result") for i in range(shows.count())}
+        assert results <= {"short", "right"} and "short" in results
+        missed = int(page.locator('[data-figure="counting_missed"]').inner_text())
+        assert missed > 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        section.scroll_into_view_if_needed()
+        name = f"{'phone' if viewport is PHONE else 'desktop'}-{locale}"
+        page.screenshot(path=str(shots / f"review-counting-{name}.png"), full_page=True)
+        assert errors == []
+        context.close()
