@@ -67,7 +67,7 @@ def test_bad_seat_and_missing_file_are_refused(record_file: Path, tmp_path: Path
     assert_bad_input(invoke(["review", str(record_file), "--seat", "2"]), "no seat 2")
     assert_bad_input(invoke(["review", str(tmp_path / "none.txt")]), "cannot read")
     assert_json_error(
-        invoke(["review", str(tmp_path / "none.txt"), "--json"]), "unreadable_file", "cannot read"
+        invoke(["review", str(tmp_path / "none.txt"), "--json"]), "cannot_read", "cannot read"
     )
     broken = tmp_path / "broken.txt"
     broken.write_text(record_file.read_text().replace("seed ", "seed x"), encoding="utf-8")

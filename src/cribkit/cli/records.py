@@ -107,15 +107,12 @@ def check_records_dir(directory: Path, names: Sequence[str]) -> None:
         )
 
 
-def read_record(path: Path, *, code: str = "unreadable_file") -> tuple[GameRecord, list[str]]:
-    """Load a record file and its notes; an unreadable file is the user's mistake (status 2).
-
-    ``code`` names that mistake in ``--json`` errors: ``cribkit replay`` has always said
-    ``cannot_read`` there and ``cribkit review`` ``unreadable_file``.
-    """
+def read_record(path: Path) -> tuple[GameRecord, list[str]]:
+    """Load a record file and its notes; an unreadable file is the user's mistake (status 2),
+    ``cannot_read`` in ``--json`` errors, as ``cribkit score --batch`` says for its file."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
-        raise CribkitError(f"cannot read {path}: {reason}", code=code) from None
+        raise CribkitError(f"cannot read {path}: {reason}", code="cannot_read") from None
     return GameRecord.parse(text), record_notes(text)

@@ -220,7 +220,7 @@ def replay(
     json_output: Annotated[bool, typer.Option("--json", help="Print the hands as JSON.")] = False,
 ) -> None:
     """Print a recorded game hand by hand: deals, discards, the play, the show, the scores."""
-    record, notes = read_record(file, code="cannot_read")
+    record, notes = read_record(file)
     if json_output:
         print_json(replay_dict(record, notes))
         return
