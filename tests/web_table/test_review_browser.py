@@ -17,6 +17,14 @@ from test_table_browser import api_view, server, shots, start_game, watch_errors
 
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
+LOOKS = (
+    (DESKTOP, "en", "desktop-en"),
+    (PHONE, "en", "phone-en"),
+    (DESKTOP, "zh-CN", "desktop-zh"),
+    (PHONE, "zh-CN", "phone-zh"),
+)
+"""Each (viewport, locale, screenshot suffix) a review page is looked at in."""
+COUNTING_TITLE = {"en": "Your counting", "zh-CN": "你的算分"}
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -97,12 +105,7 @@ def test_the_review_and_the_chart_look_right(
         assert api_view(page, server.url, games[-1])["status"] == "finished"
     state = maker.storage_state()
     maker.close()
-    for viewport, locale, name in (
-        (DESKTOP, "en", "desktop-en"),
-        (PHONE, "en", "phone-en"),
-        (DESKTOP, "zh-CN", "desktop-zh"),
-        (PHONE, "zh-CN", "phone-zh"),
-    ):
+    for viewport, locale, name in LOOKS:
         context = browser.new_context(viewport=viewport, locale=locale, storage_state=state)
         page = context.new_page()
         errors = watch_errors(page)
@@ -144,19 +147,14 @@ def test_the_counting_section_reads_right_at_both_widths_and_in_both_languages(
     finish_by_api(page, server.url, game_id)  # the first legal claim is always 0
     state = maker.storage_state()
     maker.close()
-    for viewport, locale, title in (
-        (DESKTOP, "en", "Your counting"),
-        (PHONE, "en", "Your counting"),
-        (DESKTOP, "zh-CN", "你的算分"),
-        (PHONE, "zh-CN", "你的算分"),
-    ):
+    for viewport, locale, name in LOOKS:
         context = browser.new_context(viewport=viewport, locale=locale, storage_state=state)
         page = context.new_page()
         errors = watch_errors(page)
         page.goto(f"{server.url}/games/{game_id}/review")
         section = page.locator("#review-counting")
         section.wait_for()
-        assert page.locator("#counting-title").inner_text() == title
+        assert page.locator("#counting-title").inner_text() == COUNTING_TITLE[locale]
         shows = page.locator("#counts li.counted-show")
         assert shows.count() >= 3
         results = {shows.nth(i).get_attribute("data-result") for i in range(shows.count())}
@@ -165,7 +163,6 @@ def test_the_counting_section_reads_right_at_both_widths_and_in_both_languages(
         assert missed > 0
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         section.scroll_into_view_if_needed()
-        name = f"{'phone' if viewport is PHONE else 'desktop'}-{locale}"
         page.screenshot(path=str(shots / f"review-counting-{name}.png"), full_page=True)
         assert errors == []
         context.close()
