@@ -88,7 +88,6 @@ def replay(
     context.update(
         words=words_for(translator(request), loaded),
         named=loaded.between_people,
-        spectator=False,
         game_id=game_id,
         download=f"/api/games/{game_id}/record",
         download_name=record_filename(game_id),
@@ -133,7 +132,6 @@ async def replay_upload(
         # nobody's seat: a record names no players, so the seats are "Seat 1" and "Seat 2"
         words=seat_words(translator(request), seat=None, between_people=True),
         named=True,
-        spectator=True,
         game_id=None,
         download=None,
         download_name=None,

@@ -61,6 +61,8 @@ class SeatWords:
     """Each seat's label, by seat number: "You" for the reader's own, else a name."""
     deals: tuple[str, str]
     """The score sheet's dealer mark for each seat ("you deal", "Bo deals")."""
+    spectator: bool = False
+    """The reader has no seat: every action is told by its seat's name, none as "you"."""
 
     def say(self, key: str, **values: object) -> str:
         return fill(self.strings[key], **values)
@@ -109,7 +111,9 @@ def seat_words(
     marks = [fill(friend["they_deal_mark"], name=label) for label in labels]
     if seat is not None:
         marks[me] = you_mark
-    return SeatWords(me, strings, (labels[0], labels[1]), (marks[0], marks[1]))
+    return SeatWords(
+        me, strings, (labels[0], labels[1]), (marks[0], marks[1]), spectator=seat is None
+    )
 
 
 def words_for(tr: gettext.NullTranslations, loaded: LoadedGame | None) -> SeatWords:
