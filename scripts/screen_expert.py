@@ -17,7 +17,6 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from cribkit.cli.match_cmd import match_table
 from cribkit.players import STRATEGIES
 from cribkit.players.expert import ExpertStrategy
 from cribkit.rules import Skunk
-from cribkit.tournament import GameResult, PairTask, pair_seed, play_pair, summarize
+from cribkit.tournament import GameResult, PairTask, pair_seed, play_tasks, summarize
 
 VARIANT = "variant"
 """The name the variant plays under in the match table."""
@@ -102,15 +101,13 @@ def run(args: argparse.Namespace) -> tuple[list[GameResult], float]:
     chunks = [tuple(pairs[i : i + args.chunk]) for i in range(0, len(pairs), args.chunk)]
     tasks = [PairTask(VARIANT, args.against, chunk) for chunk in chunks]
     started = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs, initializer=register, initargs=(settings,)) as pool:
-        for future in as_completed([pool.submit(play_pair, task) for task in tasks]):
-            batch = future.result()
-            results.extend(batch)
-            if args.save:
-                with args.save.open("a") as handle:
-                    handle.writelines(to_line(result) + "\n" for result in batch)
-            elapsed = time.perf_counter() - started
-            print(f"  {len(results)}/{args.games} games, {elapsed:.0f} s", file=sys.stderr)
+    for batch in play_tasks(tasks, args.jobs, setup=partial(register, settings)):
+        results.extend(batch)
+        if args.save:
+            with args.save.open("a") as handle:
+                handle.writelines(to_line(result) + "\n" for result in batch)
+        elapsed = time.perf_counter() - started
+        print(f"  {len(results)}/{args.games} games, {elapsed:.0f} s", file=sys.stderr)
     return results, time.perf_counter() - started
 
 

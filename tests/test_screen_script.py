@@ -3,6 +3,7 @@ run resumes where it stopped, and the summary reads the saved games."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,16 @@ def test_the_variant_without_settings_plays_as_the_expert() -> None:
         del STRATEGIES[screen.VARIANT]
 
 
+@pytest.fixture
+def strategies_kept() -> Iterator[None]:
+    """With one job the script registers its variant in this process: put them back."""
+    kept = dict(STRATEGIES)
+    yield
+    STRATEGIES.clear()
+    STRATEGIES.update(kept)
+
+
+@pytest.mark.usefixtures("strategies_kept")
 def test_a_saved_run_resumes_and_summarizes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -37,7 +37,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
@@ -61,6 +61,7 @@ __all__ = [
     "pair_seed",
     "play_game",
     "play_pair",
+    "play_tasks",
     "run_match",
     "summarize",
     "wilson_interval",
@@ -252,16 +253,31 @@ def run_match(
         if progress is not None:
             progress(len(results), games)
 
-    if workers == 1:
-        for task in tasks:
-            collect(play_pair(task))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for future in as_completed([pool.submit(play_pair, task) for task in tasks]):
-                collect(future.result())
+    for batch in play_tasks(tasks, workers):
+        collect(batch)
     seconds = time.perf_counter() - started
     results.sort(key=lambda result: (result.pair, result.a_seat))
     return summarize(a, b, results, seconds=seconds)
+
+
+def play_tasks(
+    tasks: Sequence[PairTask],
+    workers: int,
+    *,
+    setup: Callable[[], object] | None = None,
+) -> Iterator[list[GameResult]]:
+    """Each task's games as soon as it is played: here when ``workers`` is 1, else in that
+    many worker processes, each first calling ``setup`` (a picklable callable: a script
+    registering a strategy of its own there)."""
+    if workers == 1:
+        if setup is not None:
+            setup()
+        for task in tasks:
+            yield play_pair(task)
+        return
+    with ProcessPoolExecutor(workers, initializer=setup) as pool:
+        for future in as_completed([pool.submit(play_pair, task) for task in tasks]):
+            yield future.result()
 
 
 def _chunks(
