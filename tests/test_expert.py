@@ -225,10 +225,12 @@ def test_near_the_end_the_expert_counts_the_pegging_in_its_chances() -> None:
     assert differ > 0
 
 
-def _real_plays(games: int) -> list[PlayerView]:
-    """Views where the expert chooses between ranks, from seeded expert self-play."""
+@pytest.fixture(scope="module")
+def real_plays() -> list[PlayerView]:
+    """Views where the expert chooses between ranks, from three seeded self-play games
+    (played once for the tests that compare its plays with the search's)."""
     views: list[PlayerView] = []
-    for seed in range(games):
+    for seed in range(3):
         game = Game(seed=300 + seed)
         players = [make_strategy("expert", seed=seed), make_strategy("expert", seed=seed + 1)]
         while not game.is_over:
@@ -241,26 +243,27 @@ def _real_plays(games: int) -> list[PlayerView]:
     return views
 
 
-def test_the_expert_plays_the_card_its_hint_and_review_rate_best() -> None:
+def test_the_expert_plays_the_card_its_hint_and_review_rate_best(
+    real_plays: list[PlayerView],
+) -> None:
     """Hints and reviews rank plays by ``evaluate_plays``: the expert's own card must be
     their first, for points (many deals) and near 121 (fewer), or a review would call the
     computer's choices mistakes."""
-    views = _real_plays(3)
     near = 0
-    for view in views:
+    for view in real_plays:
         endgame = endgame_for_play(view)
         near += endgame is not None
         best = evaluate_plays(view, endgame=endgame)[0].card
         assert make_strategy("expert", seed=0).choose(view) == Play(view.player, best)
-    assert len(views) > 40 and near > 3
+    assert len(real_plays) > 40 and near > 3
 
 
-def test_expert_2026_searches_the_first_deal_counts() -> None:
+def test_expert_2026_searches_the_first_deal_counts(real_plays: list[PlayerView]) -> None:
     """The yardstick keeps the search's first deal counts (``DEAL_LIMITS``) for points
     too; the expert searches ``POINTS_DEAL_LIMITS``, which is more at every size."""
     assert all(POINTS_DEAL_LIMITS[size] > DEAL_LIMITS[size] for size in DEAL_LIMITS)
     differ = 0
-    for view in _real_plays(3):
+    for view in real_plays:
         endgame = endgame_for_play(view, table=TABLE_2026)
         limit = deal_count(view, endgame=endgame is not None, points_limits=DEAL_LIMITS)
         old = evaluate_plays(view, endgame=endgame, deal_limit=limit)[0].card

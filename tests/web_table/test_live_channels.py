@@ -217,7 +217,7 @@ def test_a_lost_subscription_reconnects_and_tells_watchers_to_reread(
 ) -> None:
     monkeypatch.setattr(subscribed, "RETRY_SECONDS", 0.01)
 
-    async def scenario() -> tuple[int, int, int, bool]:
+    async def scenario() -> tuple[tuple[int, int, int], int, bool]:
         channel = _FlakyChannel()
         await channel.start()
         with channel.subscribe("game-a") as watcher:
@@ -227,10 +227,9 @@ def test_a_lost_subscription_reconnects_and_tells_watchers_to_reread(
             resync = await asyncio.wait_for(watcher.next_version(), 10)
             channel.publish("game-a", 5)
             after = await asyncio.wait_for(watcher.next_version(), 10)
-        connections = channel.connections
         await channel.stop()
-        assert (first, resync, after) == (4, RESYNC, 5)
-        return first, resync, connections, channel.closed
+        return (first, resync, after), channel.connections, channel.closed
 
-    _, _, connections, closed = run_apart(scenario())
+    versions, connections, closed = run_apart(scenario())
+    assert versions == (4, RESYNC, 5)
     assert connections == 2 and closed

@@ -7,6 +7,7 @@ Screenshots go to ``$CRIBKIT_SCREENSHOTS`` (default ``/tmp/shots``) to be looked
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,16 @@ LOOKS = (
 COUNTING_TITLE = {"en": "Your counting", "zh-CN": "你的算分"}
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def each_look(browser: Any, state: Any) -> Iterator[tuple[Any, dict[str, int], str, str, Any]]:
+    """A fresh page of the player whose cookies ``state`` holds, in each of ``LOOKS``:
+    (page, viewport, locale, screenshot suffix, the page's errors); its context closed after."""
+    for viewport, locale, name in LOOKS:
+        context = browser.new_context(viewport=viewport, locale=locale, storage_state=state)
+        page = context.new_page()
+        yield page, viewport, locale, name, watch_errors(page)
+        context.close()
 
 
 def test_the_end_banner_leads_to_the_review_and_the_review_to_the_replay(
@@ -105,10 +116,7 @@ def test_the_review_and_the_chart_look_right(
         assert api_view(page, server.url, games[-1])["status"] == "finished"
     state = maker.storage_state()
     maker.close()
-    for viewport, locale, name in LOOKS:
-        context = browser.new_context(viewport=viewport, locale=locale, storage_state=state)
-        page = context.new_page()
-        errors = watch_errors(page)
+    for page, viewport, _locale, name, errors in each_look(browser, state):
         page.goto(f"{server.url}/games/{games[0]}/review")
         page.wait_for_selector("#review-figures")
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
@@ -122,7 +130,6 @@ def test_the_review_and_the_chart_look_right(
         page.locator("#accuracy-chart").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"review-stats-{name}.png"), full_page=True)
         assert errors == []
-        context.close()
     context = browser.new_context(viewport=DESKTOP, storage_state=state)
     page = context.new_page()
     page.goto(f"{server.url}/games/{games[0]}/review")
@@ -147,10 +154,7 @@ def test_the_counting_section_reads_right_at_both_widths_and_in_both_languages(
     finish_by_api(page, server.url, game_id)  # the first legal claim is always 0
     state = maker.storage_state()
     maker.close()
-    for viewport, locale, name in LOOKS:
-        context = browser.new_context(viewport=viewport, locale=locale, storage_state=state)
-        page = context.new_page()
-        errors = watch_errors(page)
+    for page, viewport, locale, name, errors in each_look(browser, state):
         page.goto(f"{server.url}/games/{game_id}/review")
         section = page.locator("#review-counting")
         section.wait_for()
@@ -165,4 +169,3 @@ def test_the_counting_section_reads_right_at_both_widths_and_in_both_languages(
         section.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"review-counting-{name}.png"), full_page=True)
         assert errors == []
-        context.close()
