@@ -158,6 +158,10 @@ def test_the_record_goes_out_from_the_banner_and_stats_and_back_in_to_the_replay
     page.click("#next")
     page.wait_for_selector("#prev")
     assert page.inner_text("#step").startswith("Step 2 of ")
+    assert check_buttons_legible(page) >= 10  # the steps, the hands, both seats' reviews
+    page.click('button[data-seat="0"]')
+    page.wait_for_selector("#review-figures")
+    assert check_buttons_legible(page) >= 2
 
     lines = banner_file.read_text().splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("p0 play "))
@@ -174,6 +178,21 @@ def test_the_record_goes_out_from_the_banner_and_stats_and_back_in_to_the_replay
     page.screenshot(path=str(shots / "history-upload-refused.png"), full_page=True)
     assert [e for e in errors if "status of 422" not in e] == []  # the refusal is a 422 page
     context.close()
+
+
+def check_buttons_legible(page: Any) -> int:
+    """Every visible button's words differ in colour from its face (a secondary submit
+    button once had white words on white); returns how many were looked at."""
+    colours = page.eval_on_selector_all(
+        "button, .button",
+        """els => els.filter(el => el.offsetParent !== null).map(el => {
+            const style = getComputedStyle(el);
+            return [el.textContent.trim(), style.color, style.backgroundColor];
+        })""",
+    )
+    for text, colour, face in colours:
+        assert colour != face, f"button {text!r} is {colour} on {face}"
+    return len(colours)
 
 
 def check_replay_colours(page: Any) -> None:
