@@ -7,7 +7,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging clean
+.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging keeps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,10 @@ i18n-check: $(STAMP)
 winprob: $(STAMP)
 	nice -n 10 $(BIN)/python scripts/build_winprob.py --players expert --hands 8000 --seed 1 --jobs 2
 	nice -n 10 $(BIN)/python scripts/build_winprob.py --players expert-2026 --hands 8000 --seed 1 --jobs 2
+
+## keeps: rebuild the keep model (which four ranks the expert keeps, by role) in src/cribkit/data
+keeps: $(STAMP)
+	nice -n 10 $(BIN)/python scripts/build_keeps.py --chunks 300 --seed 1 --jobs 2
 
 ## pegging: rebuild the pegging-value table of kept hands shipped in src/cribkit/data
 pegging: $(STAMP)

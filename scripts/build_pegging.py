@@ -21,29 +21,41 @@ from functools import partial
 import numpy as np
 from table_build import DATA, build_parser, write_table
 
+from cribkit.analysis.keepmodel import KEEPS, ROLES
 from cribkit.analysis.pegging import PLAUSIBILITY
-from cribkit.analysis.pegvalue import KEEPS, ROLES, estimate_entry
+from cribkit.analysis.pegvalue import estimate_entry
 
 OUTPUT = DATA / "pegging.npz"
 
 
 def build_rows(
-    rows: list[tuple[int, int]], *, samples: int, seed: int
+    rows: list[tuple[int, int]], *, samples: int, seed: int, keep_model: bool
 ) -> list[tuple[int, int, float, float]]:
     """(role, row, mean, standard error) of each (role, row) entry; one worker's share."""
     return [
-        (role, row, *estimate_entry(row, role, samples=samples, seed=seed)) for role, row in rows
+        (
+            role,
+            row,
+            *estimate_entry(row, role, samples=samples, seed=seed, keep_model=keep_model),
+        )
+        for role, row in rows
     ]
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser(__doc__, OUTPUT, samples="samples", default=400).parse_args(argv)
+    parser = build_parser(__doc__, OUTPUT, samples="samples", default=400)
+    parser.add_argument(
+        "--keep-model",
+        action="store_true",
+        help="draw the opponent's keeps by the keep model, not the plausibility",
+    )
+    args = parser.parse_args(argv)
     started = time.perf_counter()
     entries = [(role, row) for role in range(len(ROLES)) for row in range(len(KEEPS))]
     chunks = [entries[start : start + 40] for start in range(0, len(entries), 40)]
     mean = np.zeros((len(ROLES), len(KEEPS)))
     error = np.zeros((len(ROLES), len(KEEPS)))
-    work = partial(build_rows, samples=args.samples, seed=args.seed)
+    work = partial(build_rows, samples=args.samples, seed=args.seed, keep_model=args.keep_model)
     with ProcessPoolExecutor(args.jobs) as pool:
         for done, results in enumerate(pool.map(work, chunks), start=1):
             for role, row, value, spread in results:
@@ -61,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         samples=np.array(args.samples),
         seed=np.array(args.seed),
         plausibility=np.array(PLAUSIBILITY),
+        keep_model=np.array(args.keep_model),
     )
     return 0
 

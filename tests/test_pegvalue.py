@@ -59,7 +59,7 @@ def test_a_rebuilt_sample_matches_the_shipped_table(ranks: tuple[int, ...], role
     script = load_script("build_pegging")
     row = keep_index(ranks)
     [(got_role, got_row, mean, error)] = script.build_rows(
-        [(role, row)], samples=table.samples, seed=table.seed
+        [(role, row)], samples=table.samples, seed=table.seed, keep_model=table.keep_model
     )
     assert (got_role, got_row) == (role, row)
     assert table.plausibility == PLAUSIBILITY

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from cribkit.analysis.keepmodel import keep_likelihood
 from cribkit.cards import Card, Rank
 from cribkit.errors import CribkitError
 from cribkit.scoring import MAX_COUNT, rank_points
@@ -50,14 +51,18 @@ class Holdings:
     weights: tuple[float, ...]
 
 
-def opponent_holdings(view: PlayerView, *, plausibility: float = 0.0) -> Holdings:
+def opponent_holdings(
+    view: PlayerView, *, plausibility: float = 0.0, keep_model: bool = False
+) -> Holdings:
     """Every rank multiset the opponent may hold now, weighted.
 
     Unseen cards are the 52 less this player's six, the starter and the cards played.
     A go at count c shows they then held nothing of c's room (31 - c) or less; their
     cards now are a subset of those, so every card must be above the largest such room.
     Weights: the number of suit choices times ``exp(plausibility * value)``, value being
-    what the four cards they kept (played ones included) average before the cut.
+    what the four cards they kept (played ones included) average before the cut; with
+    ``keep_model``, times how much likelier the expert keeps those four in their role
+    than four random cards instead (``cribkit.analysis.keepmodel``).
     """
     size = view.opponent_cards_held
     seen = Counter(card.rank for card in _seen_cards(view))
@@ -74,7 +79,12 @@ def opponent_holdings(view: PlayerView, *, plausibility: float = 0.0) -> Holding
     if not combos:
         raise CribkitError("no opponent hand is consistent with this view")
     hands = tuple(combo for combo, _ in combos)
-    if plausibility and len(played) + size == KEEP_SIZE:
+    if keep_model and len(played) + size == KEEP_SIZE:
+        dealer = not view.is_dealer
+        weights = tuple(
+            ways * keep_likelihood(tuple(sorted(played + combo)), dealer) for combo, ways in combos
+        )
+    elif plausibility and len(played) + size == KEEP_SIZE:
         if played:
             weights = tuple(
                 ways * plausibility_weight(tuple(sorted(played + combo)), plausibility)

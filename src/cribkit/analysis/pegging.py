@@ -450,11 +450,12 @@ def deal_count(
     *,
     endgame: bool,
     points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
+    endgame_limits: Mapping[int, int] = DEAL_LIMITS,
 ) -> int:
     """How many of the opponent's holdings to search from ``view``: by the cards still to
-    play, from ``DEAL_LIMITS`` near 121 (``endgame``), else from ``points_limits``."""
+    play, from ``endgame_limits`` near 121 (``endgame``), else from ``points_limits``."""
     remaining = len(view.hand) + view.opponent_cards_held
-    return (DEAL_LIMITS if endgame else points_limits).get(remaining, 400)
+    return (endgame_limits if endgame else points_limits).get(remaining, 400)
 
 
 def evaluate_plays(
@@ -499,13 +500,21 @@ def best_play(
     endgame: Endgame | None = None,
     reading: float = 0.0,
     points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
+    endgame_limits: Mapping[int, int] = DEAL_LIMITS,
+    keep_model: bool = False,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
-    ``reading`` weights the opponent's holdings by their plays (``analysis.reading``);
-    ``points_limits`` the deals searched when playing for points (``deal_count``)."""
-    limit = deal_count(view, endgame=endgame is not None, points_limits=points_limits)
-    legal, roots = _deals(view, plausibility, limit, reading)
+    ``reading`` weights the opponent's holdings by their plays (``analysis.reading``),
+    ``keep_model`` by the expert's keeps in their role (``analysis.keepmodel``);
+    ``points_limits`` / ``endgame_limits`` the deals searched (``deal_count``)."""
+    limit = deal_count(
+        view,
+        endgame=endgame is not None,
+        points_limits=points_limits,
+        endgame_limits=endgame_limits,
+    )
+    legal, roots = _deals(view, plausibility, limit, reading, keep_model)
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
@@ -529,6 +538,7 @@ def _deals(
     plausibility: float,
     deal_limit: int,
     reading: float = 0.0,
+    keep_model: bool = False,
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and at most ``deal_limit`` weighted deals to search."""
     if view.phase is not Phase.PLAY or view.to_play != view.player:
@@ -536,7 +546,7 @@ def _deals(
     legal = sorted({card for card in view.hand if card.pips <= MAX_COUNT - view.count})
     if not legal:
         raise CribkitError("no card fits: say go")
-    holdings = opponent_holdings(view, plausibility=plausibility)
+    holdings = opponent_holdings(view, plausibility=plausibility, keep_model=keep_model)
     choices = opponent_choices(view, play_points) if reading else ()
     if choices:
         holdings = Holdings(

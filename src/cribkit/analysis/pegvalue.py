@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from itertools import combinations_with_replacement
 
 import numpy as np
 import numpy.typing as npt
 
 from cribkit.analysis.discard import HOLDS, hold_values
 from cribkit.analysis.holdings import plausibility_weight, rank_multisets
+from cribkit.analysis.keepmodel import KEEP_ROWS, KEEPS, keep_index, keep_likelihood
 from cribkit.analysis.pegging import PLAUSIBILITY, net_value
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
@@ -34,20 +34,17 @@ from cribkit.errors import CribkitError
 __all__ = [
     "KEEPS",
     "PEGGING_WEIGHT",
+    "PEG_TABLE",
     "PegTable",
     "entry_seed",
     "estimate_entry",
+    "expert_hold",
     "hold_pegging",
     "hold_values_with_pegging",
     "keep_index",
     "opponent_keeps",
     "peg_table",
 ]
-
-KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 14), 4))
-"""Every sorted multiset of four ranks (1,820), in a fixed order: the table's rows."""
-
-_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
 
 PEGGING_WEIGHT = 0.6
 """How much a point of expected net pegging counts against a point of hand or crib.
@@ -61,31 +58,29 @@ play's four-fold deals, 8,000 games each on the same deals: 0.6 won 51.4% [50.8,
 +0.092, hand +0.006, crib -0.021), 0.4 won 51.2% [50.6, 51.8] (play +0.073, hand +0.012, crib
 -0.012): 0.4 trades less crib but wins no more."""
 
-ROLES = ("pone", "dealer")
-"""The table's columns: role 0 leads the play, role 1 deals."""
-
 Array = npt.NDArray[np.float64]
-
-
-def keep_index(ranks: Sequence[int]) -> int:
-    """The row of four ranks (in any order)."""
-    try:
-        return _INDEX[tuple(sorted(ranks))]
-    except KeyError as error:
-        raise CribkitError(f"not four ranks of one deck: {tuple(ranks)}") from error
 
 
 @cache
 def opponent_keeps(
-    keep: tuple[int, ...], plausibility: float
+    keep: tuple[int, ...], plausibility: float, opponent_dealer: bool | None = None
 ) -> tuple[npt.NDArray[np.intp], Array]:
     """The opponent's possible rank multisets against ``keep`` (as rows of ``KEEPS``
-    indices) and their probabilities: suit choices times the plausibility weight."""
+    indices) and their probabilities: suit choices times the plausibility weight, or,
+    when the opponent's role is given, times the keep model's likelihood in that role."""
     available = [(rank, 4 - keep.count(rank)) for rank in range(1, 14) if keep.count(rank) < 4]
     combos = rank_multisets(available, 4)
-    rows = np.array([_INDEX[combo] for combo, _ in combos], dtype=np.intp)
+    rows = np.array([KEEP_ROWS[combo] for combo, _ in combos], dtype=np.intp)
     weights = np.array(
-        [ways * plausibility_weight(combo, plausibility) for combo, ways in combos],
+        [
+            ways
+            * (
+                plausibility_weight(combo, plausibility)
+                if opponent_dealer is None
+                else keep_likelihood(combo, opponent_dealer)
+            )
+            for combo, ways in combos
+        ],
         dtype=np.float64,
     )
     probabilities: Array = weights / weights.sum()
@@ -98,13 +93,20 @@ def entry_seed(seed: int, role: int, row: int) -> list[int]:
 
 
 def estimate_entry(
-    row: int, role: int, *, samples: int, seed: int, plausibility: float = PLAUSIBILITY
+    row: int,
+    role: int,
+    *,
+    samples: int,
+    seed: int,
+    plausibility: float = PLAUSIBILITY,
+    keep_model: bool = False,
 ) -> tuple[float, float]:
     """Mean net pegging points of keeping ``KEEPS[row]`` in ``role`` (0 pone, 1 dealer)
-    over ``samples`` opponent hands drawn with their probabilities, and its standard error.
+    over ``samples`` opponent hands drawn with their probabilities (``keep_model``: the
+    keep model's, else the plausibility's), and its standard error.
     """
     keep = KEEPS[row]
-    rows, probabilities = opponent_keeps(keep, plausibility)
+    rows, probabilities = opponent_keeps(keep, plausibility, (role == 0) if keep_model else None)
     rng = np.random.default_rng(entry_seed(seed, role, row))
     drawn = rows[rng.choice(len(rows), size=samples, p=probabilities)]
     values = np.array(
@@ -124,12 +126,18 @@ class PegTable:
     samples: int
     seed: int
     plausibility: float
+    keep_model: bool
+    """Whether the opponent's keeps were drawn by the keep model (else the plausibility)."""
+
+
+PEG_TABLE = "pegging"
+"""The shipped table's name (``cribkit/data/pegging.npz``)."""
 
 
 @cache
-def peg_table() -> PegTable:
-    """Load the table shipped with the package (once)."""
-    source = resources.files("cribkit").joinpath("data", "pegging.npz")
+def peg_table(name: str = PEG_TABLE) -> PegTable:
+    """Load a table shipped with the package (once)."""
+    source = resources.files("cribkit").joinpath("data", f"{name}.npz")
     try:
         with source.open("rb") as handle, np.load(handle) as data:
             return PegTable(
@@ -138,6 +146,7 @@ def peg_table() -> PegTable:
                 samples=int(data["samples"]),
                 seed=int(data["seed"]),
                 plausibility=float(data["plausibility"]),
+                keep_model=bool(data["keep_model"]) if "keep_model" in data else False,
             )
     except FileNotFoundError as error:
         raise CribkitError(
@@ -148,21 +157,38 @@ def peg_table() -> PegTable:
 _HOLD_ROWS = tuple(keep for keep, _ in HOLDS)
 
 
-def hold_pegging(dealt: Sequence[Card], *, dealer: bool) -> Array:
+def hold_pegging(dealt: Sequence[Card], *, dealer: bool, table: str = PEG_TABLE) -> Array:
     """Expected net pegging points of each hold of six cards, in ``HOLDS`` order."""
-    mean = peg_table().mean[1 if dealer else 0]
+    mean = peg_table(table).mean[1 if dealer else 0]
     ranks = [int(card.rank) for card in dealt]
-    rows = [_INDEX[tuple(sorted(ranks[i] for i in keep))] for keep in _HOLD_ROWS]
+    rows = [KEEP_ROWS[tuple(sorted(ranks[i] for i in keep))] for keep in _HOLD_ROWS]
     values: Array = mean[rows]
     return values
 
 
 def hold_values_with_pegging(
-    dealt: Sequence[Card], *, dealer: bool, weight: float = PEGGING_WEIGHT
+    dealt: Sequence[Card],
+    *,
+    dealer: bool,
+    weight: float = PEGGING_WEIGHT,
+    table: str = PEG_TABLE,
 ) -> Array:
     """Each hold's expected hand plus (dealer) or minus (pone) crib, plus ``weight``
     times its expected net pegging, in ``HOLDS`` order: the expert's discard value."""
     values: Array = hold_values(dealt, dealer=dealer)
     if weight:
-        values = values + weight * hold_pegging(dealt, dealer=dealer)
+        values = values + weight * hold_pegging(dealt, dealer=dealer, table=table)
     return values
+
+
+def expert_hold(
+    dealt: Sequence[Card],
+    *,
+    dealer: bool,
+    weight: float = PEGGING_WEIGHT,
+    table: str = PEG_TABLE,
+) -> int:
+    """The hold (``HOLDS`` index) the expert keeps when it plays for points: the first of
+    the best by ``hold_values_with_pegging``."""
+    values = hold_values_with_pegging(dealt, dealer=dealer, weight=weight, table=table)
+    return int(np.argmax(values))

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.pegging import Endgame
-from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
+from cribkit.analysis.pegvalue import PEG_TABLE, PEGGING_WEIGHT, hold_pegging
 from cribkit.errors import CribkitError
 from cribkit.scoring import show_points
 from cribkit.view import PlayerView
@@ -291,12 +291,14 @@ def expert_discard_chances(
     weight: float = PEGGING_WEIGHT,
     showings: tuple[npt.NDArray[np.int8], Array] | None = None,
     table: str = TABLE,
+    pegging_table: str = PEG_TABLE,
 ) -> list[float]:
     """The expert's winning chance of each hold: ``discard_win_chances`` with the
     pegging table's value of the kept ranks at ``weight`` (what hints and reviews show)."""
     pegging = None
     if weight:
-        pegging = (weight * hold_pegging(view.hand, dealer=view.is_dealer)).tolist()
+        values = hold_pegging(view.hand, dealer=view.is_dealer, table=pegging_table)
+        pegging = (weight * values).tolist()
     return discard_win_chances(view, pegging=pegging, showings=showings, table=table)
 
 

@@ -29,7 +29,12 @@ from collections.abc import Mapping
 from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, POINTS_DEAL_LIMITS, best_play
-from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging, hold_values_with_pegging
+from cribkit.analysis.pegvalue import (
+    PEG_TABLE,
+    PEGGING_WEIGHT,
+    hold_pegging,
+    hold_values_with_pegging,
+)
 from cribkit.analysis.winprob import (
     ENDGAME_NEED,
     TABLE,
@@ -67,6 +72,9 @@ class ExpertStrategy(StrategyBase):
         table: str = TABLE,
         reading: float = 0.0,
         points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
+        endgame_limits: Mapping[int, int] = DEAL_LIMITS,
+        keep_model: bool = False,
+        pegging_table: str = PEG_TABLE,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -77,20 +85,31 @@ class ExpertStrategy(StrategyBase):
         self.table = table
         self.reading = reading
         self.points_limits = points_limits
+        self.endgame_limits = endgame_limits
+        self.keep_model = keep_model
+        self.pegging_table = pegging_table
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
         winning chances decide, its winning chance (else ``None``)."""
         dealt, dealer = view.hand, view.is_dealer
         if not in_endgame(view, need=self.discard_need):
-            points = hold_values_with_pegging(dealt, dealer=dealer, weight=self.pegging_weight)
-            return points.tolist(), None
+            points = hold_values_with_pegging(
+                dealt, dealer=dealer, weight=self.pegging_weight, table=self.pegging_table
+            )
+            return points.tolist(), None  # choose_discard takes expert_hold's first best
         showings = hold_showings(dealt)
         hands, cribs = showings
-        pegging = self.pegging_weight * hold_pegging(dealt, dealer=dealer)
+        pegging = self.pegging_weight * hold_pegging(dealt, dealer=dealer, table=self.pegging_table)
         points = hands.mean(axis=1) + (cribs if dealer else -cribs) + pegging
         weight = self.pegging_weight if self.endgame_pegging else 0.0
-        chances = expert_discard_chances(view, weight=weight, showings=showings, table=self.table)
+        chances = expert_discard_chances(
+            view,
+            weight=weight,
+            showings=showings,
+            table=self.table,
+            pegging_table=self.pegging_table,
+        )
         return points.tolist(), chances
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
@@ -123,6 +142,8 @@ class ExpertStrategy(StrategyBase):
             endgame=endgame,
             reading=self.reading,
             points_limits=self.points_limits,
+            endgame_limits=self.endgame_limits,
+            keep_model=self.keep_model,
         )
         return Play(view.player, card)
 

@@ -1,0 +1,114 @@
+"""Which four ranks a player keeps, by role: the opponent model read from the expert's
+own discards.
+
+Nobody keeps four random cards. A pone keeps fives and pairs and throws wide cards into
+the dealer's crib; a dealer keeps what scores and throws what helps its own crib. The
+table ``cribkit/data/keeps.npz`` (built by ``scripts/build_keeps.py``) counts, over many
+random deals, the rank multiset the expert keeps from six cards as pone and as dealer;
+``keep_likelihood`` is how much likelier a keep is than four random cards, so the
+pegging search weighs the opponent's possible hands by it (``opponent_holdings``).
+
+Each chunk of deals has its own seed, and the table carries a digest of every chunk's
+counts, so a test can rebuild any chunk alone and check it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from itertools import combinations_with_replacement
+
+import numpy as np
+import numpy.typing as npt
+
+from cribkit.errors import CribkitError
+
+__all__ = [
+    "KEEPS",
+    "KEEP_ROWS",
+    "ROLES",
+    "SMOOTHING",
+    "KeepTable",
+    "keep_index",
+    "keep_likelihood",
+    "keep_table",
+    "likelihood_ratios",
+    "random_keep_probability",
+]
+
+KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 14), 4))
+"""Every sorted multiset of four ranks (1,820), in a fixed order: the tables' rows."""
+
+KEEP_ROWS = {keep: i for i, keep in enumerate(KEEPS)}
+"""Each keep's row in ``KEEPS``."""
+
+ROLES = ("pone", "dealer")
+"""The tables' columns: role 0 leads the play, role 1 deals."""
+
+SMOOTHING = 1.0
+"""Keeps added to each entry's count and to its random expectation, so a keep the
+sample never saw is unlikely, not impossible (a player's scores can change its keep)."""
+
+Array = npt.NDArray[np.float64]
+
+
+def keep_index(ranks: Sequence[int]) -> int:
+    """The row of four ranks (in any order)."""
+    try:
+        return KEEP_ROWS[tuple(sorted(ranks))]
+    except KeyError as error:
+        raise CribkitError(f"not four ranks of one deck: {tuple(ranks)}") from error
+
+
+def random_keep_probability(keep: Sequence[int]) -> float:
+    """The chance that four cards drawn at random from a full deck have these ranks."""
+    ways = math.prod(math.comb(4, keep.count(rank)) for rank in set(keep))
+    return ways / math.comb(52, 4)
+
+
+def likelihood_ratios(counts: npt.NDArray[np.int64]) -> Array:
+    """``counts[role, row]`` of keeps seen over ``deals`` deals -> how much likelier each
+    keep is than a random one (smoothed by ``SMOOTHING``)."""
+    deals = counts.sum(axis=1, keepdims=True)
+    expected = deals * np.array([random_keep_probability(keep) for keep in KEEPS])
+    ratios: Array = (counts + SMOOTHING) / (expected + SMOOTHING)
+    return ratios
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTable:
+    """The shipped table: keep counts by role and row, the chunks' digests, the seed."""
+
+    counts: npt.NDArray[np.int64]
+    ratios: Array
+    digests: tuple[str, ...]
+    chunk_deals: int
+    seed: int
+
+
+@cache
+def keep_table() -> KeepTable:
+    """Load the table shipped with the package (once)."""
+    source = resources.files("cribkit").joinpath("data", "keeps.npz")
+    try:
+        with source.open("rb") as handle, np.load(handle) as data:
+            counts = np.asarray(data["counts"], dtype=np.int64)
+            return KeepTable(
+                counts=counts,
+                ratios=likelihood_ratios(counts),
+                digests=tuple(str(d) for d in data["digests"]),
+                chunk_deals=int(data["chunk_deals"]),
+                seed=int(data["seed"]),
+            )
+    except FileNotFoundError as error:
+        raise CribkitError("the keep table is missing: run scripts/build_keeps.py") from error
+
+
+@cache
+def keep_likelihood(keep: tuple[int, ...], dealer: bool) -> float:
+    """How much likelier a keep of these four sorted ranks is, for a dealer or a pone,
+    than four random cards."""
+    return float(keep_table().ratios[1 if dealer else 0, KEEP_ROWS[keep]])

@@ -1,0 +1,123 @@
+"""The keep model: random keeps' odds, the likelihood ratios, a rebuilt chunk matching the
+shipped table, what it says a player keeps, and the opponent holdings it weights."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from cribkit.analysis.holdings import opponent_holdings
+from cribkit.analysis.keepmodel import (
+    KEEPS,
+    SMOOTHING,
+    keep_index,
+    keep_likelihood,
+    keep_table,
+    likelihood_ratios,
+    random_keep_probability,
+)
+from cribkit.analysis.pegvalue import opponent_keeps
+from cribkit.game import Game
+from cribkit.players import make_strategy
+from cribkit.state import Phase
+from cribkit.view import PlayerView
+from script_support import load_script
+
+
+def test_random_keeps_are_a_distribution() -> None:
+    total = sum(random_keep_probability(keep) for keep in KEEPS)
+    assert total == pytest.approx(1.0)
+    # four of a kind one way, four distinct ranks 4**4 ways
+    assert random_keep_probability((1, 2, 3, 4)) == pytest.approx(256 / math.comb(52, 4))
+    assert random_keep_probability((7, 7, 7, 7)) == pytest.approx(1 / math.comb(52, 4))
+
+
+def test_ratios_compare_counts_with_random_keeps() -> None:
+    deals = 10_000
+    expected = np.array([deals * random_keep_probability(keep) for keep in KEEPS])
+    counts = np.zeros((2, len(KEEPS)), dtype=np.int64)
+    counts[0, keep_index((5, 5, 10, 11))] = deals  # a pone who always keeps one hand
+    counts[1] = np.round(expected).astype(np.int64)
+    counts[1, 0] += deals - counts[1].sum()  # the dealer's count is the random one
+    ratios = likelihood_ratios(counts)
+    row = keep_index((5, 5, 10, 11))
+    assert ratios[0, row] == pytest.approx((deals + SMOOTHING) / (expected[row] + SMOOTHING))
+    never = keep_index((1, 2, 3, 4))  # never kept: unlikely, not impossible
+    assert ratios[0, never] == pytest.approx(SMOOTHING / (expected[never] + SMOOTHING))
+    assert 0 < ratios[0, never] < 0.1
+    assert ratios[0].min() > 0
+    middle = keep_index((3, 6, 9, 12))
+    assert ratios[1, middle] == pytest.approx(1.0, abs=0.05)
+
+
+@pytest.mark.parametrize("chunk", [0, 137])
+def test_a_rebuilt_chunk_matches_the_shipped_digest(chunk: int) -> None:
+    table = keep_table()
+    script = load_script("build_keeps")
+    counts = script.chunk_counts(chunk, seed=table.seed, deals=table.chunk_deals)
+    assert counts.sum(axis=1).tolist() == [table.chunk_deals, table.chunk_deals]
+    assert script.digest(counts) == table.digests[chunk]
+
+
+def test_the_shipped_table_counts_every_deal_for_both_roles() -> None:
+    table = keep_table()
+    deals = len(table.digests) * table.chunk_deals
+    assert deals >= 200_000
+    assert table.counts.shape == (2, len(KEEPS))
+    assert table.counts.sum(axis=1).tolist() == [deals, deals]
+    assert np.allclose(table.ratios, likelihood_ratios(table.counts))
+
+
+def test_players_keep_what_scores_and_throw_what_does_not() -> None:
+    for dealer in (False, True):
+        assert keep_likelihood((5, 5, 10, 11), dealer) > 5  # fifteens and a pair
+        assert keep_likelihood((2, 3, 4, 4), dealer) > 5  # a double run
+        assert keep_likelihood((1, 4, 9, 13), dealer) < 0.5  # nothing at all
+    # a pone keeps nothing rather than hand the dealer points; a dealer would sooner
+    # keep the wide cards and throw the scoring pair into its own crib
+    assert keep_likelihood((1, 2, 12, 13), True) > keep_likelihood((1, 2, 12, 13), False)
+
+
+def _first_play_views(games: int) -> list[PlayerView]:
+    """Each player's view at their first card of each hand of a few expert games."""
+    views: list[PlayerView] = []
+    for seed in range(games):
+        game = Game(seed=seed)
+        players = [make_strategy("expert", seed=seed), make_strategy("expert", seed=seed + 1)]
+        while not game.is_over:
+            player = game.state.players_to_move()[0]
+            view = game.view(player)
+            if view.phase is Phase.PLAY and len(view.hand) == 4:
+                views.append(view)
+            game.apply(players[player].choose(view))
+    return views
+
+
+def test_opponent_holdings_weighed_by_the_keep_model() -> None:
+    """Suit choices times the likelihood of the opponent's whole keep (the cards they have
+    played and the ones they may hold) in the opponent's role."""
+    for view in _first_play_views(2)[:12]:
+        plain = opponent_holdings(view)
+        model = opponent_holdings(view, keep_model=True)
+        assert model.hands == plain.hands
+        played = tuple(
+            int(e.card.rank) for e in view.play_log if e.card is not None and e.player != view.player
+        )
+        for hand, ways, weight in zip(model.hands, plain.weights, model.weights, strict=True):
+            keep = tuple(sorted(played + hand))
+            assert weight == pytest.approx(ways * keep_likelihood(keep, not view.is_dealer))
+
+
+def test_the_pegging_table_can_draw_keeps_by_the_model() -> None:
+    rows, probabilities = opponent_keeps((5, 5, 5, 11), 0.0, True)
+    uniform_rows, uniform = opponent_keeps((5, 5, 5, 11), 0.0)
+    assert rows.tolist() == uniform_rows.tolist()
+    assert probabilities.sum() == pytest.approx(1.0)
+    by_keep = {KEEPS[r]: (p, u) for r, p, u in zip(rows, probabilities, uniform, strict=True)}
+    ratio = {keep: p / u for keep, (p, u) in by_keep.items()}
+    # against the uniform draw, each keep moves by its likelihood as the dealer's
+    low, high = (1, 4, 9, 13), (2, 3, 4, 4)
+    expected = keep_likelihood(high, True) / keep_likelihood(low, True)
+    assert ratio[high] / ratio[low] == pytest.approx(expected)
