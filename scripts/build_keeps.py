@@ -4,8 +4,8 @@ Each chunk of ``--chunk-deals`` deals has its own generator (the table's seed an
 chunk's number): a deal is a shuffled deck, six cards to the pone and the next six to the
 dealer, and each keeps the four the expert keeps when it plays for points (the first best
 hold by hand, crib and weighted pegging). The table holds how often each rank multiset
-was kept, by role, and a digest of every chunk's counts, so a test rebuilds a chunk and
-compares.
+was kept and each pair of ranks thrown, by role, and a digest of every chunk's counts, so
+a test rebuilds a chunk and compares.
 
 Run: ``.venv/bin/python scripts/build_keeps.py --chunks 200 --seed 1 --jobs 2``
 (``make keeps``).
@@ -35,34 +35,41 @@ CHUNK_DEALS = 1000
 Counts = npt.NDArray[np.int64]
 
 
-def chunk_counts(chunk: int, *, seed: int, deals: int = CHUNK_DEALS) -> Counts:
-    """``counts[role, row]``: how often each keep was kept over one chunk's deals."""
+def chunk_counts(chunk: int, *, seed: int, deals: int = CHUNK_DEALS) -> tuple[Counts, Counts]:
+    """``keeps[role, row]``: how often each keep was kept over one chunk's deals, and
+    ``throws[role, a - 1, b - 1]``: how often the ranks a <= b were thrown."""
     rng = np.random.default_rng([seed, chunk])
-    counts = np.zeros((len(ROLES), len(KEEPS)), dtype=np.int64)
+    keeps = np.zeros((len(ROLES), len(KEEPS)), dtype=np.int64)
+    throws = np.zeros((len(ROLES), 13, 13), dtype=np.int64)
     for _ in range(deals):
         deck = rng.permutation(52)
         for role in range(len(ROLES)):
             dealt = [Card.from_index(int(i)) for i in deck[6 * role : 6 * role + 6]]
-            keep = HOLDS[expert_hold(dealt, dealer=role == 1)][0]
-            counts[role, keep_index([int(dealt[i].rank) for i in keep])] += 1
-    return counts
+            keep, throw = HOLDS[expert_hold(dealt, dealer=role == 1)]
+            keeps[role, keep_index([int(dealt[i].rank) for i in keep])] += 1
+            low, high = sorted(int(dealt[i].rank) for i in throw)
+            throws[role, low - 1, high - 1] += 1
+    return keeps, throws
 
 
-def digest(counts: Counts) -> str:
+def digest(keeps: Counts, throws: Counts) -> str:
     """A short fingerprint of one chunk's counts."""
-    return hashlib.sha256(counts.astype("<i8").tobytes()).hexdigest()[:16]
+    data = keeps.astype("<i8").tobytes() + throws.astype("<i8").tobytes()
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser(__doc__, OUTPUT, samples="chunks", default=200).parse_args(argv)
     started = time.perf_counter()
     total = np.zeros((len(ROLES), len(KEEPS)), dtype=np.int64)
+    thrown = np.zeros((len(ROLES), 13, 13), dtype=np.int64)
     digests: list[str] = []
     work = partial(chunk_counts, seed=args.seed)
     with ProcessPoolExecutor(args.jobs) as pool:
-        for done, counts in enumerate(pool.map(work, range(args.chunks)), start=1):
-            total += counts
-            digests.append(digest(counts))
+        for done, (keeps, throws) in enumerate(pool.map(work, range(args.chunks)), start=1):
+            total += keeps
+            thrown += throws
+            digests.append(digest(keeps, throws))
             if done % 20 == 0:
                 print(f"  {done}/{args.chunks} chunks", file=sys.stderr, flush=True)
     seen = (total > 0).sum(axis=1)
@@ -71,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.chunks} chunks x {CHUNK_DEALS} deals in {time.perf_counter() - started:.0f} s;"
         f" keeps seen: pone {seen[0]}, dealer {seen[1]} of {len(KEEPS)}",
         counts=total,
+        throws=thrown,
         digests=np.array(digests),
         chunk_deals=np.array(CHUNK_DEALS),
         seed=np.array(args.seed),

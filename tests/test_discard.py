@@ -9,10 +9,11 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
+import numpy as np
 import pytest
 
 from cribkit.analysis import HOLDS, DiscardAnalysis, DiscardOption, analyze_discard, hold_values
-from cribkit.analysis.discard import CRIB_COMPLETIONS, crib_totals_enumerated
+from cribkit.analysis.discard import CRIB_COMPLETIONS, crib_totals_enumerated, hold_showings
 from cribkit.cards import DECK, Card, parse_cards
 from cribkit.errors import (
     CribkitError,
@@ -202,3 +203,39 @@ def test_bad_input_is_refused(cards: str, error: type[CribkitError]) -> None:
 def test_wrong_count_message_says_six() -> None:
     with pytest.raises(WrongCardCountError, match="6 dealt cards; got 5"):
         analyze_discard("AC 2D 3H 4S 5C", dealer=False)
+
+
+def _weighted_crib_reference(dealt: Sequence[Card], weights: np.ndarray) -> np.ndarray:
+    """Expected crib of each throw, every crib scored in turn: the rank points weighted by
+    the other two crib cards' ranks, flush and nobs the plain average."""
+    from cribkit.analysis.discard import _completions, _indices, _THROW, _unseen
+    from cribkit.bulk import show_points_bulk, suit_points_bulk
+
+    indices = _indices(dealt)
+    others, starter = _completions(_unseen(indices))
+    pair = weights[others[:, 0] >> 2, others[:, 1] >> 2]
+    values = []
+    for throw in indices[_THROW]:
+        crib = np.concatenate([np.broadcast_to(throw, (len(others), 2)), others], axis=1)
+        total = show_points_bulk(crib, starter, crib=True).astype(np.float64)
+        suit = suit_points_bulk(crib, starter, crib=True).astype(np.float64)
+        values.append(((total - suit) * pair).sum() / pair.sum() + suit.mean())
+    return np.array(values)
+
+
+@pytest.mark.parametrize("deal", ["5H 5S JD KC 2H 9S", "AC 2D 3H 7S 8C QD"])
+def test_a_crib_against_weighted_throws(deal: str) -> None:
+    """``opponent_throws``: even weights give the exact values; uneven ones give the crib
+    each throw makes when the opponent's two cards are weighted by their ranks."""
+    dealt = parse_cards(deal)
+    assert np.array_equal(
+        hold_values(dealt, dealer=True, opponent_throws=np.ones((13, 13))),
+        hold_values(dealt, dealer=True),
+    )
+    weights = np.random.default_rng(3).uniform(0.05, 4.0, (13, 13))
+    weights = (weights + weights.T) / 2
+    hands, cribs = hold_showings(dealt, opponent_throws=weights)
+    assert cribs == pytest.approx(_weighted_crib_reference(dealt, weights), abs=1e-9)
+    for dealer, sign in ((True, 1), (False, -1)):
+        values = hold_values(dealt, dealer=dealer, opponent_throws=weights)
+        assert values == pytest.approx(hands.mean(axis=1) + sign * cribs, abs=1e-9)

@@ -17,6 +17,9 @@ from cribkit.analysis.keepmodel import (
     keep_table,
     likelihood_ratios,
     random_keep_probability,
+    random_throw_probability,
+    throw_likelihoods,
+    throw_ratios,
 )
 from cribkit.analysis.pegvalue import opponent_keeps
 from cribkit.game import Game
@@ -56,9 +59,11 @@ def test_ratios_compare_counts_with_random_keeps() -> None:
 def test_a_rebuilt_chunk_matches_the_shipped_digest(chunk: int) -> None:
     table = keep_table()
     script = load_script("build_keeps")
-    counts = script.chunk_counts(chunk, seed=table.seed, deals=table.chunk_deals)
-    assert counts.sum(axis=1).tolist() == [table.chunk_deals, table.chunk_deals]
-    assert script.digest(counts) == table.digests[chunk]
+    keeps, throws = script.chunk_counts(chunk, seed=table.seed, deals=table.chunk_deals)
+    assert keeps.sum(axis=1).tolist() == [table.chunk_deals, table.chunk_deals]
+    assert throws.sum(axis=(1, 2)).tolist() == [table.chunk_deals, table.chunk_deals]
+    assert not np.tril(throws, k=-1).any()  # each pair filed low rank first
+    assert script.digest(keeps, throws) == table.digests[chunk]
 
 
 def test_the_shipped_table_counts_every_deal_for_both_roles() -> None:
@@ -67,7 +72,33 @@ def test_the_shipped_table_counts_every_deal_for_both_roles() -> None:
     assert deals >= 200_000
     assert table.counts.shape == (2, len(KEEPS))
     assert table.counts.sum(axis=1).tolist() == [deals, deals]
+    assert table.throws.sum(axis=(1, 2)).tolist() == [deals, deals]
     assert np.allclose(table.ratios, likelihood_ratios(table.counts))
+    assert np.allclose(table.throw_ratios, throw_ratios(table.throws))
+
+
+def test_throw_ratios_are_symmetric_against_random_pairs() -> None:
+    total = sum(
+        random_throw_probability(low, high) for low in range(1, 14) for high in range(low, 14)
+    )
+    assert total == pytest.approx(1.0)
+    throws = np.zeros((2, 13, 13), dtype=np.int64)
+    throws[0, 4, 9] = 900  # 5 and 10
+    throws[0, 0, 0] = 100  # two aces
+    ratios = throw_ratios(throws)
+    assert np.array_equal(ratios[0], ratios[0].T)
+    expected = 1000 * random_throw_probability(5, 10)
+    assert ratios[0, 9, 4] == pytest.approx((900 + SMOOTHING) / (expected + SMOOTHING))
+    assert ratios[1].min() == pytest.approx(ratios[1].max())  # nothing seen: all alike
+
+
+def test_pones_balk_and_dealers_feed_their_crib() -> None:
+    pone, dealer = throw_likelihoods(False), throw_likelihoods(True)
+    five, ten, king = 4, 9, 12  # rows are ranks less one
+    assert pone[five, five] < 0.1 and pone[five, king] < 0.2  # a pone hardly throws a five
+    assert dealer[five, five] > 1 > pone[five, five]
+    assert pone[ten, king] > 2  # wide cards the dealer cannot pair into a run
+    assert dealer[five, ten] > pone[five, ten]
 
 
 def test_players_keep_what_scores_and_throw_what_does_not() -> None:

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
+from typing import overload
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +50,9 @@ CRIB_COMPLETIONS = comb(STARTERS, 2) * (STARTERS - 2)
 
 _SCALE = CRIB_COMPLETIONS // STARTERS
 """45,540 = 46 * 990: hand and crib totals share the denominator 45,540 exactly."""
+
+PairWeights = npt.NDArray[np.float64]
+"""``[x, y]``: the relative weight of two cards of ranks x + 1 and y + 1 (symmetric)."""
 
 HOLDS: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
     (tuple(i for i in range(6) if i not in throw), throw) for throw in combinations(range(6), 2)
@@ -177,28 +181,36 @@ def analyze_discard(cards: str | Iterable[str | Card], *, dealer: bool) -> Disca
     return DiscardAnalysis(options=tuple(options[h] for h in order), dealer=dealer)
 
 
-def hold_values(dealt: Sequence[Card], *, dealer: bool) -> npt.NDArray[np.float64]:
+def hold_values(
+    dealt: Sequence[Card], *, dealer: bool, opponent_throws: PairWeights | None = None
+) -> npt.NDArray[np.float64]:
     """Expected hand plus (dealer) or minus (pone) crib of each hold, in ``HOLDS`` order.
 
     The cheap path for players that decide many times: no option objects, no sorting,
-    and the cards are trusted to be six distinct ones.
+    and the cards are trusted to be six distinct ones. ``opponent_throws`` weighs the
+    opponent's two crib cards by their ranks (``[x, y]`` for ranks x + 1, y + 1; see
+    ``cribkit.analysis.keepmodel``) instead of taking every pair alike.
     """
-    hand_totals, _, _, crib_totals = _totals(_indices(dealt))
+    indices = _indices(dealt)
+    unseen = _unseen(indices)
+    hand_totals = _hand_points(indices, unseen).sum(axis=1, dtype=np.int64)
+    crib_totals = _crib_totals(indices[_THROW], unseen, opponent_throws)
     sign = 1 if dealer else -1
     values: npt.NDArray[np.float64] = (hand_totals * _SCALE + sign * crib_totals) / CRIB_COMPLETIONS
     return values
 
 
 def hold_showings(
-    dealt: Sequence[Card],
+    dealt: Sequence[Card], *, opponent_throws: PairWeights | None = None
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float64]]:
     """Per hold (``HOLDS`` order): the kept hand's points with each of the 46 starters
-    (unseen cards in deck order) and the expected crib of the throw. The cards are
-    trusted to be six distinct ones."""
+    (unseen cards in deck order) and the expected crib of the throw (``opponent_throws``
+    as in ``hold_values``). The cards are trusted to be six distinct ones."""
     indices = _indices(dealt)
     unseen = _unseen(indices)
     hands = _hand_points(indices, unseen)
-    cribs: npt.NDArray[np.float64] = _crib_totals(indices[_THROW], unseen) / CRIB_COMPLETIONS
+    totals = _crib_totals(indices[_THROW], unseen, opponent_throws)
+    cribs: npt.NDArray[np.float64] = totals / CRIB_COMPLETIONS
     return hands, cribs
 
 
@@ -245,15 +257,33 @@ def _totals(
     return hand_totals, hand_min, hand_max, _crib_totals(dealt[_THROW], unseen)
 
 
+@overload
 def _crib_totals(
-    throws: npt.NDArray[np.uint8], unseen: npt.NDArray[np.uint8]
-) -> npt.NDArray[np.int64]:
-    """Crib points of each throw (rows of two cards), summed over all 45,540 completions."""
+    throws: npt.NDArray[np.uint8], unseen: npt.NDArray[np.uint8], pair_weights: None = None
+) -> npt.NDArray[np.int64]: ...
+@overload
+def _crib_totals(
+    throws: npt.NDArray[np.uint8], unseen: npt.NDArray[np.uint8], pair_weights: PairWeights | None
+) -> npt.NDArray[np.int64] | npt.NDArray[np.float64]: ...
+def _crib_totals(
+    throws: npt.NDArray[np.uint8],
+    unseen: npt.NDArray[np.uint8],
+    pair_weights: PairWeights | None = None,
+) -> npt.NDArray[np.int64] | npt.NDArray[np.float64]:
+    """Crib points of each throw (rows of two cards), summed over all 45,540 completions.
+
+    With ``pair_weights`` the rank part is a weighted mean over the other two crib cards'
+    ranks, scaled back to 45,540 completions (flushes and nobs stay the plain average).
+    """
     # (a) rank part: rank table rows of the two thrown ranks, dotted with rank-triple counts
-    rank_counts = _triple_counts(np.bincount(unseen >> 2, minlength=13)).ravel()
+    rank_counts = _triple_counts(np.bincount(unseen >> 2, minlength=13))
     throw_code = ((throws[:, 0] >> 2).astype(np.intp) * 13 + (throws[:, 1] >> 2)) * 13**3
     rank_rows = rank_table()[throw_code[:, None] + np.arange(13**3)]
-    rank_sums = rank_rows.astype(np.int64) @ rank_counts
+    if pair_weights is None:
+        rank_sums = rank_rows.astype(np.int64) @ rank_counts.ravel()
+    else:
+        weighted = (rank_counts * pair_weights[:, :, None]).ravel()
+        rank_sums = rank_rows @ weighted * (CRIB_COMPLETIONS / weighted.sum())
     # (b) suit part: flush and nobs of each (suit, is-a-jack) class triple that occurs
     class_counts = _triple_counts(np.bincount(_class(unseen), minlength=_SUIT_CLASSES))
     present = np.argwhere(class_counts)
@@ -265,7 +295,7 @@ def _crib_totals(
     )
     suit_points = suit_points_bulk(cribs, np.tile(stand_ins[:, 2], len(throws)), crib=True)
     suit_sums = suit_points.reshape(len(throws), len(present)).astype(np.int64) @ weights
-    totals: npt.NDArray[np.int64] = rank_sums + suit_sums
+    totals: npt.NDArray[np.int64] | npt.NDArray[np.float64] = rank_sums + suit_sums
     return totals
 
 

@@ -4,9 +4,11 @@ own discards.
 Nobody keeps four random cards. A pone keeps fives and pairs and throws wide cards into
 the dealer's crib; a dealer keeps what scores and throws what helps its own crib. The
 table ``cribkit/data/keeps.npz`` (built by ``scripts/build_keeps.py``) counts, over many
-random deals, the rank multiset the expert keeps from six cards as pone and as dealer;
-``keep_likelihood`` is how much likelier a keep is than four random cards, so the
-pegging search weighs the opponent's possible hands by it (``opponent_holdings``).
+random deals, the rank multiset the expert keeps from six cards as pone and as dealer,
+and the two ranks it throws; ``keep_likelihood`` is how much likelier a keep is than four
+random cards, so the pegging search can weigh the opponent's possible hands by it
+(``opponent_holdings``), and ``throw_likelihoods`` the same for the pair thrown, so a
+crib can be valued against the throws an opponent really makes.
 
 Each chunk of deals has its own seed, and the table carries a digest of every chunk's
 counts, so a test can rebuild any chunk alone and check it.
@@ -37,6 +39,9 @@ __all__ = [
     "keep_table",
     "likelihood_ratios",
     "random_keep_probability",
+    "random_throw_probability",
+    "throw_likelihoods",
+    "throw_ratios",
 ]
 
 KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 14), 4))
@@ -78,12 +83,36 @@ def likelihood_ratios(counts: npt.NDArray[np.int64]) -> Array:
     return ratios
 
 
+def random_throw_probability(low: int, high: int) -> float:
+    """The chance that two cards drawn at random from a full deck have these ranks."""
+    ways = math.comb(4, 2) if low == high else 16
+    return ways / math.comb(52, 2)
+
+
+def throw_ratios(throws: npt.NDArray[np.int64]) -> Array:
+    """``throws[role, a - 1, b - 1]`` (a <= b) of pairs thrown -> ``[role, x, y]``: how
+    much likelier throwing ranks x + 1 and y + 1 is than two random cards (symmetric,
+    smoothed by ``SMOOTHING``)."""
+    deals = throws.sum(axis=(1, 2))[:, None, None]
+    expected = np.array(
+        [
+            [random_throw_probability(min(a, b), max(a, b)) for b in range(1, 14)]
+            for a in range(1, 14)
+        ]
+    )
+    both = throws + np.transpose(np.triu(throws, k=1), (0, 2, 1))  # fill below the diagonal
+    ratios: Array = (both + SMOOTHING) / (deals * expected + SMOOTHING)
+    return ratios
+
+
 @dataclass(frozen=True, slots=True)
 class KeepTable:
-    """The shipped table: keep counts by role and row, the chunks' digests, the seed."""
+    """The shipped table: keep and throw counts by role, the chunks' digests, the seed."""
 
     counts: npt.NDArray[np.int64]
     ratios: Array
+    throws: npt.NDArray[np.int64]
+    throw_ratios: Array
     digests: tuple[str, ...]
     chunk_deals: int
     seed: int
@@ -96,9 +125,12 @@ def keep_table() -> KeepTable:
     try:
         with source.open("rb") as handle, np.load(handle) as data:
             counts = np.asarray(data["counts"], dtype=np.int64)
+            throws = np.asarray(data["throws"], dtype=np.int64)
             return KeepTable(
                 counts=counts,
                 ratios=likelihood_ratios(counts),
+                throws=throws,
+                throw_ratios=throw_ratios(throws),
                 digests=tuple(str(d) for d in data["digests"]),
                 chunk_deals=int(data["chunk_deals"]),
                 seed=int(data["seed"]),
@@ -112,3 +144,10 @@ def keep_likelihood(keep: tuple[int, ...], dealer: bool) -> float:
     """How much likelier a keep of these four sorted ranks is, for a dealer or a pone,
     than four random cards."""
     return float(keep_table().ratios[1 if dealer else 0, KEEP_ROWS[keep]])
+
+
+def throw_likelihoods(dealer: bool) -> Array:
+    """``[x, y]``: how much likelier a dealer (or a pone) throws ranks x + 1 and y + 1
+    into the crib than two random cards."""
+    ratios: Array = keep_table().throw_ratios[1 if dealer else 0]
+    return ratios

@@ -24,7 +24,7 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.analysis.discard import HOLDS, hold_values
+from cribkit.analysis.discard import HOLDS, PairWeights, hold_values
 from cribkit.analysis.holdings import plausibility_weight, rank_multisets
 from cribkit.analysis.keepmodel import KEEP_ROWS, KEEPS, keep_index, keep_likelihood
 from cribkit.analysis.pegging import PLAUSIBILITY, net_value
@@ -172,10 +172,12 @@ def hold_values_with_pegging(
     dealer: bool,
     weight: float = PEGGING_WEIGHT,
     table: str = PEG_TABLE,
+    opponent_throws: PairWeights | None = None,
 ) -> Array:
     """Each hold's expected hand plus (dealer) or minus (pone) crib, plus ``weight``
-    times its expected net pegging, in ``HOLDS`` order: the expert's discard value."""
-    values: Array = hold_values(dealt, dealer=dealer)
+    times its expected net pegging, in ``HOLDS`` order: the expert's discard value
+    (``opponent_throws`` as in ``hold_values``)."""
+    values: Array = hold_values(dealt, dealer=dealer, opponent_throws=opponent_throws)
     if weight:
         values = values + weight * hold_pegging(dealt, dealer=dealer, table=table)
     return values
@@ -187,8 +189,11 @@ def expert_hold(
     dealer: bool,
     weight: float = PEGGING_WEIGHT,
     table: str = PEG_TABLE,
+    opponent_throws: PairWeights | None = None,
 ) -> int:
     """The hold (``HOLDS`` index) the expert keeps when it plays for points: the first of
     the best by ``hold_values_with_pegging``."""
-    values = hold_values_with_pegging(dealt, dealer=dealer, weight=weight, table=table)
+    values = hold_values_with_pegging(
+        dealt, dealer=dealer, weight=weight, table=table, opponent_throws=opponent_throws
+    )
     return int(np.argmax(values))

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 
 from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, hold_showings
+from cribkit.analysis.keepmodel import throw_likelihoods
 from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, POINTS_DEAL_LIMITS, best_play
 from cribkit.analysis.pegvalue import (
     PEG_TABLE,
@@ -75,6 +76,7 @@ class ExpertStrategy(StrategyBase):
         endgame_limits: Mapping[int, int] = DEAL_LIMITS,
         keep_model: bool = False,
         pegging_table: str = PEG_TABLE,
+        crib_model: bool = False,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -88,17 +90,23 @@ class ExpertStrategy(StrategyBase):
         self.endgame_limits = endgame_limits
         self.keep_model = keep_model
         self.pegging_table = pegging_table
+        self.crib_model = crib_model
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
         winning chances decide, its winning chance (else ``None``)."""
         dealt, dealer = view.hand, view.is_dealer
+        throws = throw_likelihoods(not dealer) if self.crib_model else None
         if not in_endgame(view, need=self.discard_need):
             points = hold_values_with_pegging(
-                dealt, dealer=dealer, weight=self.pegging_weight, table=self.pegging_table
+                dealt,
+                dealer=dealer,
+                weight=self.pegging_weight,
+                table=self.pegging_table,
+                opponent_throws=throws,
             )
             return points.tolist(), None  # choose_discard takes expert_hold's first best
-        showings = hold_showings(dealt)
+        showings = hold_showings(dealt, opponent_throws=throws)
         hands, cribs = showings
         pegging = self.pegging_weight * hold_pegging(dealt, dealer=dealer, table=self.pegging_table)
         points = hands.mean(axis=1) + (cribs if dealer else -cribs) + pegging
