@@ -208,7 +208,7 @@ def test_wrong_count_message_says_six() -> None:
 def _weighted_crib_reference(dealt: Sequence[Card], weights: np.ndarray) -> np.ndarray:
     """Expected crib of each throw, every crib scored in turn: the rank points weighted by
     the other two crib cards' ranks, flush and nobs the plain average."""
-    from cribkit.analysis.discard import _completions, _indices, _THROW, _unseen
+    from cribkit.analysis.discard import _THROW, _completions, _indices, _unseen
     from cribkit.bulk import show_points_bulk, suit_points_bulk
 
     indices = _indices(dealt)

@@ -134,7 +134,9 @@ def test_opponent_holdings_weighed_by_the_keep_model() -> None:
         model = opponent_holdings(view, keep_model=True)
         assert model.hands == plain.hands
         played = tuple(
-            int(e.card.rank) for e in view.play_log if e.card is not None and e.player != view.player
+            int(e.card.rank)
+            for e in view.play_log
+            if e.card is not None and e.player != view.player
         )
         for hand, ways, weight in zip(model.hands, plain.weights, model.weights, strict=True):
             keep = tuple(sorted(played + hand))
