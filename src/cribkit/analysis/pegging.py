@@ -464,12 +464,14 @@ def evaluate_plays(
     plausibility: float = PLAUSIBILITY,
     endgame: Endgame | None = None,
     deal_limit: int | None = None,
+    keep_model: bool = True,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
-    searched are ``deal_count``'s unless ``deal_limit`` says."""
+    searched are ``deal_count``'s unless ``deal_limit`` says; the opponent's holdings are
+    weighed as ``best_play`` weighs them."""
     limit = deal_limit or deal_count(view, endgame=endgame is not None)
-    legal, roots = _deals(view, plausibility, limit)
+    legal, roots = _deals(view, plausibility, limit, keep_model=keep_model)
     moves_of: dict[Node, list[Move]] | None = None if endgame is None else {}
     wins = None if endgame is None else _wins(roots, endgame, moves_of)
     net = _nets(roots, None, moves_of)
@@ -501,7 +503,7 @@ def best_play(
     reading: float = 0.0,
     points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
     endgame_limits: Mapping[int, int] = DEAL_LIMITS,
-    keep_model: bool = False,
+    keep_model: bool = True,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
