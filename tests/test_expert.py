@@ -260,13 +260,26 @@ def test_the_expert_plays_the_card_its_hint_and_review_rate_best(
 
 def test_expert_2026_searches_the_first_deal_counts(real_plays: list[PlayerView]) -> None:
     """The yardstick keeps the search's first deal counts (``DEAL_LIMITS``) for points
-    too; the expert searches ``POINTS_DEAL_LIMITS``, which is more at every size."""
+    too, and the plausibility weights instead of the keep model; the expert searches
+    ``POINTS_DEAL_LIMITS``, which is more at every size."""
     assert all(POINTS_DEAL_LIMITS[size] > DEAL_LIMITS[size] for size in DEAL_LIMITS)
     differ = 0
     for view in real_plays:
         endgame = endgame_for_play(view, table=TABLE_2026)
         limit = deal_count(view, endgame=endgame is not None, points_limits=DEAL_LIMITS)
-        old = evaluate_plays(view, endgame=endgame, deal_limit=limit)[0].card
+        old = evaluate_plays(view, endgame=endgame, deal_limit=limit, keep_model=False)[0].card
         assert make_strategy("expert-2026", seed=0).choose(view) == Play(view.player, old)
         differ += old != evaluate_plays(view, endgame=endgame)[0].card
+    assert differ > 0
+
+
+def test_the_play_weighs_the_holdings_by_the_keep_model(real_plays: list[PlayerView]) -> None:
+    """The expert's card is the search's best with the keep model's weights; with the
+    plausibility weights instead, some of its plays would differ."""
+    differ = 0
+    for view in real_plays[:40]:
+        endgame = endgame_for_play(view)
+        modelled = evaluate_plays(view, endgame=endgame, keep_model=True)[0].card
+        assert make_strategy("expert", seed=0).choose(view) == Play(view.player, modelled)
+        differ += modelled != evaluate_plays(view, endgame=endgame, keep_model=False)[0].card
     assert differ > 0
