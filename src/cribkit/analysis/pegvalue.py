@@ -10,6 +10,10 @@ plausible a keep they are (the search's own model, ``PLAUSIBILITY``). The starte
 the thrown cards are left out of the draw: they shift the opponent's odds by about one
 card in 48.
 
+``scripts/build_pegging.py --keep-model`` draws the opponent's keeps by the keep model
+instead (``cribkit.analysis.keepmodel``); the expert with that table gained nothing
+measurable (README), so the shipped table keeps the plausibility draw.
+
 Each entry is a sampled mean with its own seed (``entry_seed``), so any entry can be
 rebuilt exactly, alone, to check the shipped table.
 """
