@@ -18,6 +18,7 @@ from cribkit.analysis.pegging import (
     evaluate_plays,
 )
 from cribkit.analysis.pegvalue import hold_pegging
+from cribkit.analysis.reading import READING
 from cribkit.analysis.winprob import TABLE_2026, endgame_for_play, expert_discard_chances
 from cribkit.cards import DECK, parse_card, parse_cards
 from cribkit.events import Pegs, PlayLogEntry
@@ -267,19 +268,25 @@ def test_expert_2026_searches_the_first_deal_counts(real_plays: list[PlayerView]
     for view in real_plays:
         endgame = endgame_for_play(view, table=TABLE_2026)
         limit = deal_count(view, endgame=endgame is not None, points_limits=DEAL_LIMITS)
-        old = evaluate_plays(view, endgame=endgame, deal_limit=limit, keep_model=False)[0].card
+        old = evaluate_plays(
+            view, endgame=endgame, deal_limit=limit, keep_model=False, reading=0.0
+        )[0].card
         assert make_strategy("expert-2026", seed=0).choose(view) == Play(view.player, old)
         differ += old != evaluate_plays(view, endgame=endgame)[0].card
     assert differ > 0
 
 
-def test_the_play_weighs_the_holdings_by_the_keep_model(real_plays: list[PlayerView]) -> None:
-    """The expert's card is the search's best with the keep model's weights; with the
-    plausibility weights instead, some of its plays would differ."""
-    differ = 0
-    for view in real_plays[:40]:
+def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[PlayerView]) -> None:
+    """The expert's card is the search's best with the keep model's weights and the
+    reading of the opponent's plays; with the plausibility weights instead, or without
+    the reading, some of its plays would differ."""
+    by_plausibility = unread = read = 0
+    for view in real_plays:
         endgame = endgame_for_play(view)
-        modelled = evaluate_plays(view, endgame=endgame, keep_model=True)[0].card
-        assert make_strategy("expert", seed=0).choose(view) == Play(view.player, modelled)
-        differ += modelled != evaluate_plays(view, endgame=endgame, keep_model=False)[0].card
-    assert differ > 0
+        best = evaluate_plays(view, endgame=endgame, keep_model=True, reading=READING)[0].card
+        assert make_strategy("expert", seed=0).choose(view) == Play(view.player, best)
+        plausible = evaluate_plays(view, endgame=endgame, keep_model=False)[0].card
+        by_plausibility += best != plausible
+        read += any(e.card is not None and e.player == view.opponent for e in view.play_log)
+        unread += best != evaluate_plays(view, endgame=endgame, reading=0.0)[0].card
+    assert by_plausibility > 0 and unread > 0 and read > unread

@@ -229,7 +229,7 @@ def test_a_reset_memo_gives_the_same_values_from_a_cold_start() -> None:
         states.append((mine, theirs, (), 0, rng.randrange(2)))
     warm = [net_value(state) for state in states]
     reset_memo()
-    assert not pegging._NET
+    assert not pegging._NET and not pegging._MOVES
     assert [net_value(state) for state in states] == warm
 
 

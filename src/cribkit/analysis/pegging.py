@@ -31,7 +31,7 @@ from cribkit.analysis.holdings import (
     opponent_holdings,
     sample_holdings,
 )
-from cribkit.analysis.reading import opponent_choices, play_likelihood
+from cribkit.analysis.reading import READING, opponent_choices, play_likelihood
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
 from cribkit.scoring import MAX_COUNT
@@ -281,6 +281,7 @@ def reset_memo() -> None:
     _NET.clear()
     _STEPS.clear()
     _CHOICES.clear()
+    _MOVES.clear()
 
 
 def net_value(state: State) -> int:
@@ -465,14 +466,15 @@ def evaluate_plays(
     endgame: Endgame | None = None,
     deal_limit: int | None = None,
     keep_model: bool = True,
+    reading: float = READING,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
     searched are ``deal_count``'s unless ``deal_limit`` says; the opponent's holdings are
     weighed as ``best_play`` weighs them."""
     limit = deal_limit or deal_count(view, endgame=endgame is not None)
-    legal, roots = _deals(view, plausibility, limit, keep_model=keep_model)
-    moves_of: dict[Node, list[Move]] | None = None if endgame is None else {}
+    legal, roots = _deals(view, plausibility, limit, reading, keep_model)
+    moves_of = None if endgame is None else _shared_moves()
     wins = None if endgame is None else _wins(roots, endgame, moves_of)
     net = _nets(roots, None, moves_of)
     played = tuple(int(card.rank) for card in view.series)
@@ -500,7 +502,7 @@ def best_play(
     *,
     plausibility: float = PLAUSIBILITY,
     endgame: Endgame | None = None,
-    reading: float = 0.0,
+    reading: float = READING,
     points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
     endgame_limits: Mapping[int, int] = DEAL_LIMITS,
     keep_model: bool = True,
@@ -520,7 +522,7 @@ def best_play(
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
-        moves_of = {}
+        moves_of = _shared_moves()
         wins = _wins(roots, endgame, moves_of)
         top = max(wins[int(card.rank)] for card in legal)
         ranks = {int(card.rank) for card in legal if wins[int(card.rank)] == top}
@@ -561,6 +563,22 @@ def _deals(
     deals = sample_holdings(holdings, deal_limit)
     mine, _, series, count, _ = start_state(view, ())
     return legal, [((mine, hand, series, count), weight) for hand, weight in deals]
+
+
+_MOVES: dict[Node, list[Move]] = {}
+"""The moves of positions the winning-chance search met, kept across decisions: the play
+near 121 meets the same positions again at the next card (its bounds are per decision,
+the moves are not)."""
+
+_MOVES_LIMIT = 100_000
+"""Positions whose moves are kept before the store starts again (some tens of MB)."""
+
+
+def _shared_moves() -> dict[Node, list[Move]]:
+    """The moves store for one decision's winning-chance search."""
+    if len(_MOVES) > _MOVES_LIMIT:
+        _MOVES.clear()
+    return _MOVES
 
 
 def _expand(node: Node, moves_of: dict[Node, list[Move]] | None) -> list[Move]:

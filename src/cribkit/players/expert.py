@@ -11,8 +11,9 @@ the game), both choices maximize the probability of winning from the win-probabi
 table instead (the expert's own, built by its self-play); the discard's chances then
 count the pegging value too, and points break the ties the table cannot.
 ``discard_need=121`` would choose by winning chances all game: measured, it gained
-nothing over 31 (README), so it is not the default. ``reading`` (off) weights the
-opponent's holdings by the cards they chose in the play (``cribkit.analysis.reading``).
+nothing over 31 (README), so it is not the default. ``reading`` (``READING``) also
+weights the opponent's holdings by the cards they chose in the play
+(``cribkit.analysis.reading``).
 
 The play searches four times as many of the opponent's holdings when it plays for points
 as near 121 (``POINTS_DEAL_LIMITS``), each weighed by how likely the expert itself would
@@ -46,6 +47,7 @@ from cribkit.analysis.pegvalue import (
     hold_pegging,
     hold_values_with_pegging,
 )
+from cribkit.analysis.reading import READING
 from cribkit.analysis.winprob import (
     ENDGAME_NEED,
     TABLE,
@@ -81,7 +83,7 @@ class ExpertStrategy(StrategyBase):
         play_need: int = ENDGAME_NEED,
         endgame_pegging: bool = True,
         table: str = TABLE,
-        reading: float = 0.0,
+        reading: float = READING,
         points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
         endgame_limits: Mapping[int, int] = DEAL_LIMITS,
         keep_model: bool = True,
@@ -179,6 +181,7 @@ class Expert2026Strategy(ExpertStrategy):
             table=TABLE_2026,
             points_limits=DEAL_LIMITS,
             keep_model=False,
+            reading=0.0,
         )
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
