@@ -86,7 +86,10 @@ def test_evaluations_match_the_reference_exactly() -> None:
             new = pegging.opponent_holdings(view, plausibility=plausibility)
             old = reference.opponent_holdings(view, plausibility=plausibility)
             assert (new.hands, new.weights) == (old.hands, old.weights)
-            fast = pegging.evaluate_plays(view, plausibility=plausibility, endgame=endgame)
+            # the reference weighs holdings by plausibility alone: no keep model, no reading
+            fast = pegging.evaluate_plays(
+                view, plausibility=plausibility, endgame=endgame, keep_model=False, reading=0.0
+            )
             slow = reference.evaluate_plays(
                 view,
                 plausibility=plausibility,
@@ -94,7 +97,9 @@ def test_evaluations_match_the_reference_exactly() -> None:
                 deal_limit=pegging.deal_count(view, endgame=endgame is not None),
             )
             assert _fields(fast) == _fields(slow)
-            chosen = pegging.best_play(view, plausibility=plausibility, endgame=endgame)
+            chosen = pegging.best_play(
+                view, plausibility=plausibility, endgame=endgame, keep_model=False, reading=0.0
+            )
             assert chosen == slow[0].card
             compared += 1
     assert compared > 100
