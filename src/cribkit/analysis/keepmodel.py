@@ -11,7 +11,9 @@ random cards, so the pegging search can weigh the opponent's possible hands by i
 crib can be valued against the throws an opponent really makes.
 
 Each chunk of deals has its own seed, and the table carries a digest of every chunk's
-counts, so a test can rebuild any chunk alone and check it.
+counts, so a test can rebuild any chunk alone and check it. The keeps are the expert's
+with the shipped pegging table (``pegvalue``): a new pegging table changes some keeps, so
+rebuild this table after it (``make pegging``, then ``make keeps``).
 """
 
 from __future__ import annotations

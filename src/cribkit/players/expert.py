@@ -117,7 +117,7 @@ class ExpertStrategy(StrategyBase):
                 table=self.pegging_table,
                 opponent_throws=throws,
             )
-            return points.tolist(), None  # choose_discard takes expert_hold's first best
+            return points.tolist(), None  # the first best wins, as in expert_hold
         showings = hold_showings(dealt, opponent_throws=throws)
         hands, cribs = showings
         pegging = self.pegging_weight * hold_pegging(dealt, dealer=dealer, table=self.pegging_table)
