@@ -17,7 +17,7 @@ from cribkit.analysis.pegging import (
     deal_count,
     evaluate_plays,
 )
-from cribkit.analysis.pegvalue import hold_pegging
+from cribkit.analysis.pegvalue import expert_hold, hold_pegging
 from cribkit.analysis.reading import READING
 from cribkit.analysis.winprob import TABLE_2026, endgame_for_play, expert_discard_chances
 from cribkit.cards import DECK, parse_card, parse_cards
@@ -100,6 +100,7 @@ def test_discards_add_the_pegging_of_the_kept_ranks() -> None:
             )
             best = HOLDS[int(values.argmax())]
             assert set(action.cards) == {view.hand[i] for i in best[1]}
+            assert HOLDS[expert_hold(view.hand, dealer=dealer)] == best  # the keep table's
             old = make_strategy("expert-2026", seed=0).choose(view)
             changed += old != action
     assert 0 < changed < 30  # the pegging term decides some deals, not most

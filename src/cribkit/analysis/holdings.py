@@ -24,6 +24,7 @@ __all__ = [
     "PIPS",
     "Holdings",
     "keep_value",
+    "keep_weight",
     "opponent_holdings",
     "plausibility_weight",
     "rank_multisets",
@@ -79,21 +80,16 @@ def opponent_holdings(
     if not combos:
         raise CribkitError("no opponent hand is consistent with this view")
     hands = tuple(combo for combo, _ in combos)
-    if keep_model and len(played) + size == KEEP_SIZE:
-        dealer = not view.is_dealer
+    if (keep_model or plausibility) and len(played) + size == KEEP_SIZE:
+        model_dealer = (not view.is_dealer) if keep_model else None
+        # a combo is sorted already; with cards played, their whole keep is sorted again
         weights = tuple(
-            ways * keep_likelihood(tuple(sorted(played + combo)), dealer) for combo, ways in combos
+            ways
+            * keep_weight(
+                tuple(sorted(played + combo)) if played else combo, plausibility, model_dealer
+            )
+            for combo, ways in combos
         )
-    elif plausibility and len(played) + size == KEEP_SIZE:
-        if played:
-            weights = tuple(
-                ways * plausibility_weight(tuple(sorted(played + combo)), plausibility)
-                for combo, ways in combos
-            )
-        else:  # the combos are sorted already
-            weights = tuple(
-                ways * plausibility_weight(combo, plausibility) for combo, ways in combos
-            )
     else:
         weights = tuple(float(ways) for _, ways in combos)
     return Holdings(hands, weights)
@@ -128,6 +124,17 @@ def rank_multisets(
 def plausibility_weight(kept: tuple[int, ...], strength: float) -> float:
     """How much likelier a keep of these four ranks is than an average one."""
     return math.exp(strength * keep_value(kept))
+
+
+def keep_weight(
+    kept: tuple[int, ...], plausibility: float, model_dealer: bool | None = None
+) -> float:
+    """The weight of four sorted kept ranks in an opponent model: the keep model's
+    likelihood for a dealer (``model_dealer`` True) or a pone (False), else the
+    plausibility weight of that strength."""
+    if model_dealer is None:
+        return plausibility_weight(kept, plausibility)
+    return keep_likelihood(kept, model_dealer)
 
 
 def _seen_cards(view: PlayerView) -> list[Card]:

@@ -29,8 +29,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.analysis.discard import HOLDS, PairWeights, hold_values
-from cribkit.analysis.holdings import plausibility_weight, rank_multisets
-from cribkit.analysis.keepmodel import KEEP_ROWS, KEEPS, keep_index, keep_likelihood
+from cribkit.analysis.holdings import keep_weight, rank_multisets
+from cribkit.analysis.keepmodel import KEEP_ROWS, KEEPS, keep_index
 from cribkit.analysis.pegging import PLAUSIBILITY, net_value
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
@@ -76,15 +76,7 @@ def opponent_keeps(
     combos = rank_multisets(available, 4)
     rows = np.array([KEEP_ROWS[combo] for combo, _ in combos], dtype=np.intp)
     weights = np.array(
-        [
-            ways
-            * (
-                plausibility_weight(combo, plausibility)
-                if opponent_dealer is None
-                else keep_likelihood(combo, opponent_dealer)
-            )
-            for combo, ways in combos
-        ],
+        [ways * keep_weight(combo, plausibility, opponent_dealer) for combo, ways in combos],
         dtype=np.float64,
     )
     probabilities: Array = weights / weights.sum()
@@ -187,17 +179,7 @@ def hold_values_with_pegging(
     return values
 
 
-def expert_hold(
-    dealt: Sequence[Card],
-    *,
-    dealer: bool,
-    weight: float = PEGGING_WEIGHT,
-    table: str = PEG_TABLE,
-    opponent_throws: PairWeights | None = None,
-) -> int:
-    """The hold (``HOLDS`` index) the expert keeps when it plays for points: the first of
-    the best by ``hold_values_with_pegging``."""
-    values = hold_values_with_pegging(
-        dealt, dealer=dealer, weight=weight, table=table, opponent_throws=opponent_throws
-    )
-    return int(np.argmax(values))
+def expert_hold(dealt: Sequence[Card], *, dealer: bool) -> int:
+    """The hold (``HOLDS`` index) the shipped expert keeps when it plays for points: the
+    first of the best by ``hold_values_with_pegging``."""
+    return int(np.argmax(hold_values_with_pegging(dealt, dealer=dealer)))
