@@ -59,7 +59,7 @@ i18n-check: $(STAMP)
 
 ## winprob: rebuild the win-probability table shipped in src/cribkit/data
 winprob: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_winprob.py --players expert --hands 8000 --seed 1 --jobs 2
+	nice -n 10 $(BIN)/python scripts/build_winprob.py --players expert --hands 32000 --seed 1 --jobs 2
 	nice -n 10 $(BIN)/python scripts/build_winprob.py --players expert-2026 --hands 8000 --seed 1 --jobs 2
 
 ## keeps: rebuild the keep model (which four ranks the expert keeps, by role) in src/cribkit/data
