@@ -32,7 +32,6 @@ Run (``make winprob``): ``.venv/bin/python scripts/build_winprob.py --players ex
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -41,17 +40,16 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, write_table
+from table_build import DATA, build_parser, hand_to_play, write_table
 
-from cribkit.actions import Cut, Deal, Discard, Play, TurnStarter
+from cribkit.actions import Play
 from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_values_with_pegging
 from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TABLE, TABLE_2026, TARGET
-from cribkit.cards import DECK
+from cribkit.cards import Card
 from cribkit.events import ScoreContext
 from cribkit.players.expert import ExpertStrategy
-from cribkit.rules import GameRules
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
 
@@ -61,27 +59,20 @@ HandRecord = tuple[list[tuple[int, int]], int, int, int]
 
 PLAYERS = {"expert": TABLE, "expert-2026": TABLE_2026}
 """Who plays the hands, and the table they make."""
-ENDLESS = GameRules(target=10_000, skunk_line=10_000, double_skunk_line=10_000)
-"""A target nobody reaches in one hand, so every hand is played out in full."""
 
 
 def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
     """One hand of ``players`` self-play with seat 0 dealing; its scoring, by role."""
-    rng = random.Random(seed)
-    deck = list(DECK)
-    rng.shuffle(deck)
     expert = ExpertStrategy(seed=seed)
-    state = GameState(rules=ENDLESS, phase=Phase.DEAL, dealer=0)
-    state = state.apply(Deal((tuple(sorted(deck[:6])), tuple(sorted(deck[6:12]))))).state
-    for player in (0, 1):
+    weight = PEGGING_WEIGHT if players == "expert" else 0.0
+
+    def throw(state: GameState, player: int) -> tuple[Card, Card]:
         dealt = state.dealt[player]
-        weight = PEGGING_WEIGHT if players == "expert" else 0.0
         values = hold_values_with_pegging(dealt, dealer=player == 0, weight=weight)
-        throw = tuple(dealt[i] for i in HOLDS[int(values.argmax())][1])
-        state = state.apply(Discard(player, (throw[0], throw[1]))).state
-    state = state.apply(Cut(1, 12)).state  # the pone (seat 1) cuts; the starter is deck[12]
-    transition = state.apply(TurnStarter(deck[12], 12))
-    state, events = transition.state, list(transition.events)
+        first, second = (dealt[i] for i in HOLDS[int(values.argmax())][1])
+        return first, second
+
+    state, events = hand_to_play(seed, throw)
     while state.phase is Phase.PLAY:
         view = view_of(state, state.to_play or 0)
         action = view.legal_actions[0]

@@ -1,18 +1,28 @@
-"""What the table builds share: their command line, and writing the table they computed.
+"""What the table builds share: their command line, writing the table they computed,
+and a seeded hand dealt up to its play.
 
 ``build_pegging.py`` and ``build_winprob.py`` each compute one ``.npz`` shipped in
 ``src/cribkit/data`` from seeded samples spread over worker processes; both take the
 sample count, ``--seed``, ``--jobs`` and ``--output``, and end by saying what they built.
+``build_winprob.py`` and ``duel_play.py`` play single hands from ``hand_to_play``.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from cribkit.actions import Cut, Deal, Discard, TurnStarter
+from cribkit.cards import DECK, Card
+from cribkit.events import ScoreEvent
+from cribkit.rules import GameRules
+from cribkit.state import GameState, Phase
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data"
 """Where the package's shipped tables live."""
@@ -37,3 +47,26 @@ def write_table(output: Path, summary: str, **arrays: Any) -> None:
     output.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(output, **arrays)
     print(f"{summary}; wrote {output}", file=sys.stderr)
+
+
+ENDLESS = GameRules(target=10_000, skunk_line=10_000, double_skunk_line=10_000)
+"""A target nobody reaches in one hand, so every hand is played out in full."""
+
+Thrower = Callable[[GameState, int], tuple[Card, Card]]
+"""Which two cards ``player`` lays away, from the state of the discard."""
+
+
+def hand_to_play(seed: int, throw: Thrower) -> tuple[GameState, list[ScoreEvent]]:
+    """One hand from ``seed``'s shuffle, seat 0 dealing, both seats' throws chosen by
+    ``throw``, up to the start of the play (the starter turned, heels scored): the state
+    and the events so far."""
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    state = GameState(rules=ENDLESS, phase=Phase.DEAL, dealer=0)
+    state = state.apply(Deal((tuple(sorted(deck[:6])), tuple(sorted(deck[6:12]))))).state
+    for player in (0, 1):
+        state = state.apply(Discard(player, throw(state, player))).state
+    state = state.apply(Cut(1, 12)).state  # the pone (seat 1) cuts; the starter is deck[12]
+    transition = state.apply(TurnStarter(deck[12], 12))
+    return transition.state, list(transition.events)

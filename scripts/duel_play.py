@@ -1,0 +1,96 @@
+"""Duel a variant of the expert's play against the shipped expert's, on the same hands.
+
+A sharp, cheap screen for a change to the play alone. Each deal is dealt once and both
+seats discard as the shipped expert would (so the cards kept are the same in both
+games); the play is then played twice, the variant once as dealer and once as pone, the
+shipped expert in the other seat. Measured: the variant's pegging points minus the
+expert's in the play (heels and the show left out), averaged over its two seats, with a
+95% interval over deals. A variant with no settings scores exactly 0 on every deal. The
+scores stay far from 121, so the winning-chance settings are not measured here: whole
+games (``screen_expert.py``) are.
+
+Run: ``.venv/bin/python scripts/duel_play.py --set reading=0.0 -n 3000 --seed 5``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import Any
+
+from screen_expert import parse_settings
+from table_build import hand_to_play
+
+from cribkit.actions import Discard
+from cribkit.cards import Card
+from cribkit.events import ScoreContext
+from cribkit.players.expert import ExpertStrategy
+from cribkit.state import GameState, Phase
+from cribkit.tournament import mean_interval
+from cribkit.view import view_of
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The shuffle of one deal of a duel."""
+    return seed * 1_000_003 + deal
+
+
+def expert_throw(state: GameState, player: int) -> tuple[Card, Card]:
+    """The two cards the shipped expert lays away."""
+    action = ExpertStrategy(seed=player).choose(view_of(state, player))
+    assert isinstance(action, Discard)
+    return action.cards
+
+
+def play_deal(seed: int, settings: dict[str, Any]) -> float:
+    """The variant's net pegging points against the expert on one deal, by seat averaged."""
+    start, _ = hand_to_play(seed, expert_throw)
+    nets = []
+    for variant_seat in (0, 1):
+        players = {
+            variant_seat: ExpertStrategy(seed=seed, **settings),
+            1 - variant_seat: ExpertStrategy(seed=seed),
+        }
+        state, net = start, 0
+        while state.phase is Phase.PLAY:
+            seat = state.to_play if state.to_play is not None else 0
+            view = view_of(state, seat)
+            action = view.legal_actions[0]
+            if len(view.legal_actions) > 1:
+                action = players[seat].choose(view)
+            transition = state.apply(action)
+            state = transition.state
+            for event in transition.events:
+                if event.context is ScoreContext.PLAY:
+                    net += event.points if event.player == variant_seat else -event.points
+        nets.append(net)
+    return (nets[0] + nets[1]) / 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("-n", "--deals", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    settings = parse_settings(args.set)
+    started = time.perf_counter()
+    seeds = [deal_seed(args.seed, deal) for deal in range(args.deals)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        nets = list(pool.map(partial(play_deal, settings=settings), seeds, chunksize=25))
+    mean, interval = mean_interval(nets)
+    changed = sum(net != 0 for net in nets)
+    bounds = "" if interval is None else f" [{interval.low:+.3f}, {interval.high:+.3f}]"
+    print(
+        f"variant {settings or '(the expert)'}: play points a hand {mean:+.3f}{bounds} "
+        f"over {args.deals} deals ({changed} changed), {time.perf_counter() - started:.0f} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

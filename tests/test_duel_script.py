@@ -1,0 +1,66 @@
+"""scripts/duel_play.py: the expert against itself nets exactly nothing, both games of a
+deal start from the same kept cards, and a variant's net is its own seat's points (checked
+against the pegs, which count every point the play scored)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cribkit.players.expert import ExpertStrategy
+from cribkit.state import Phase
+from cribkit.view import view_of
+from script_support import load_script
+
+duel = load_script("duel_play")
+table_build = load_script("table_build")
+
+ONE_DEAL = {"points_limits": {8: 1, 7: 1, 6: 1, 5: 1}}
+"""A variant that searches a single opponent holding: it plays differently, often."""
+
+
+def test_the_expert_against_itself_nets_nothing() -> None:
+    for deal in range(3):
+        assert duel.play_deal(duel.deal_seed(5, deal), {}) == 0.0
+
+
+def test_a_deal_is_dealt_the_same_for_both_games() -> None:
+    first, _ = table_build.hand_to_play(11, duel.expert_throw)
+    again, _ = table_build.hand_to_play(11, duel.expert_throw)
+    assert first == again
+    assert first.phase is Phase.PLAY
+    assert all(len(first.kept(seat)) == 4 for seat in (0, 1))
+
+
+def _pegs_net(seed: int, variant_seat: int) -> int:
+    """The variant's play points less the expert's, read off the pegs."""
+    state, _ = table_build.hand_to_play(seed, duel.expert_throw)
+    before = [state.pegs[seat].front for seat in (0, 1)]
+    players = {
+        variant_seat: ExpertStrategy(seed=seed, **ONE_DEAL),
+        1 - variant_seat: ExpertStrategy(seed=seed),
+    }
+    while state.phase is Phase.PLAY:
+        seat = state.to_play if state.to_play is not None else 0
+        view = view_of(state, seat)
+        action = view.legal_actions[0]
+        if len(view.legal_actions) > 1:
+            action = players[seat].choose(view)
+        state = state.apply(action).state
+    gained = [state.pegs[seat].front - before[seat] for seat in (0, 1)]
+    return gained[variant_seat] - gained[1 - variant_seat]
+
+
+def test_a_variant_is_scored_from_its_own_seat() -> None:
+    for deal in range(40):
+        seed = duel.deal_seed(7, deal)
+        net = duel.play_deal(seed, ONE_DEAL)
+        if net != 0.0:
+            assert net == pytest.approx((_pegs_net(seed, 0) + _pegs_net(seed, 1)) / 2)
+            return
+    pytest.fail("a one-deal search played as the expert on 40 deals")
+
+
+def test_the_command_prints_the_mean_and_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    assert duel.main(["-n", "4", "-j", "1", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "play points a hand +0.000 [+0.000, +0.000] over 4 deals (0 changed)" in out
