@@ -26,7 +26,7 @@ from table_build import hand_to_play
 
 from cribkit.actions import Discard
 from cribkit.cards import Card
-from cribkit.events import ScoreContext
+from cribkit.events import ScoreContext, ScoreEvent
 from cribkit.players.expert import ExpertStrategy
 from cribkit.state import GameState, Phase
 from cribkit.tournament import mean_interval
@@ -45,28 +45,47 @@ def expert_throw(state: GameState, player: int) -> tuple[Card, Card]:
     return action.cards
 
 
+def play_out(
+    start: GameState, players: dict[int, ExpertStrategy]
+) -> tuple[GameState, list[ScoreEvent]]:
+    """The play from ``start`` to its end, each seat choosing by its player (forced moves
+    made for them): the state after it and every point scored on the way."""
+    state, events = start, []
+    while state.phase is Phase.PLAY:
+        seat = state.to_play if state.to_play is not None else 0
+        view = view_of(state, seat)
+        action = view.legal_actions[0]
+        if len(view.legal_actions) > 1:
+            action = players[seat].choose(view)
+        transition = state.apply(action)
+        state = transition.state
+        events.extend(transition.events)
+    return state, events
+
+
+def duel_players(
+    seed: int, variant_seat: int, settings: dict[str, Any]
+) -> dict[int, ExpertStrategy]:
+    """The variant in ``variant_seat``, the shipped expert in the other."""
+    return {
+        variant_seat: ExpertStrategy(seed=seed, **settings),
+        1 - variant_seat: ExpertStrategy(seed=seed),
+    }
+
+
 def play_deal(seed: int, settings: dict[str, Any]) -> float:
     """The variant's net pegging points against the expert on one deal, by seat averaged."""
     start, _ = hand_to_play(seed, expert_throw)
     nets = []
     for variant_seat in (0, 1):
-        players = {
-            variant_seat: ExpertStrategy(seed=seed, **settings),
-            1 - variant_seat: ExpertStrategy(seed=seed),
-        }
-        state, net = start, 0
-        while state.phase is Phase.PLAY:
-            seat = state.to_play if state.to_play is not None else 0
-            view = view_of(state, seat)
-            action = view.legal_actions[0]
-            if len(view.legal_actions) > 1:
-                action = players[seat].choose(view)
-            transition = state.apply(action)
-            state = transition.state
-            for event in transition.events:
-                if event.context is ScoreContext.PLAY:
-                    net += event.points if event.player == variant_seat else -event.points
-        nets.append(net)
+        _, events = play_out(start, duel_players(seed, variant_seat, settings))
+        nets.append(
+            sum(
+                event.points if event.player == variant_seat else -event.points
+                for event in events
+                if event.context is ScoreContext.PLAY
+            )
+        )
     return (nets[0] + nets[1]) / 2
 
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cribkit.players.expert import ExpertStrategy
 from cribkit.state import Phase
-from cribkit.view import view_of
 from script_support import load_script
 
 duel = load_script("duel_play")
@@ -33,20 +31,9 @@ def test_a_deal_is_dealt_the_same_for_both_games() -> None:
 
 def _pegs_net(seed: int, variant_seat: int) -> int:
     """The variant's play points less the expert's, read off the pegs."""
-    state, _ = table_build.hand_to_play(seed, duel.expert_throw)
-    before = [state.pegs[seat].front for seat in (0, 1)]
-    players = {
-        variant_seat: ExpertStrategy(seed=seed, **ONE_DEAL),
-        1 - variant_seat: ExpertStrategy(seed=seed),
-    }
-    while state.phase is Phase.PLAY:
-        seat = state.to_play if state.to_play is not None else 0
-        view = view_of(state, seat)
-        action = view.legal_actions[0]
-        if len(view.legal_actions) > 1:
-            action = players[seat].choose(view)
-        state = state.apply(action).state
-    gained = [state.pegs[seat].front - before[seat] for seat in (0, 1)]
+    start, _ = table_build.hand_to_play(seed, duel.expert_throw)
+    end, _ = duel.play_out(start, duel.duel_players(seed, variant_seat, ONE_DEAL))
+    gained = [end.pegs[seat].front - start.pegs[seat].front for seat in (0, 1)]
     return gained[variant_seat] - gained[1 - variant_seat]
 
 
