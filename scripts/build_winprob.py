@@ -24,6 +24,10 @@ Method:
    on ``b``; ``S[a, b]`` the same once the play is over. Every hand pegs at least one
    point (the last card), so states are solved in decreasing order of ``a + b``.
 
+4. **A sample to check.** The table keeps a digest of each of the first ``SAMPLE_CHUNKS``
+   chunks of ``CHUNK`` hands' records and the seed, so a test can replay a chunk and
+   compare (the whole build takes minutes; a chunk, seconds).
+
 Run (``make winprob``): ``.venv/bin/python scripts/build_winprob.py --players expert
 --hands 32000 --seed 1 --jobs 2`` (about 15 minutes on two cores); the first table:
 ``--players expert-2026 --hands 8000`` with the same seed (the result does not depend on
@@ -32,6 +36,8 @@ Run (``make winprob``): ``.venv/bin/python scripts/build_winprob.py --players ex
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -57,6 +63,11 @@ Array = npt.NDArray[np.float64]
 HandRecord = tuple[list[tuple[int, int]], int, int, int]
 """(pegging events as (0 pone / 1 dealer, points), pone hand, dealer hand, crib)."""
 
+CHUNK = 100
+"""Hands in one digested chunk."""
+SAMPLE_CHUNKS = 8
+"""Chunks at the start of the build whose records are digested."""
+
 PLAYERS = {"expert": TABLE, "expert-2026": TABLE_2026}
 """Who plays the hands, and the table they make."""
 
@@ -79,7 +90,8 @@ def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
         if len(view.legal_actions) > 1 and players == "expert":
             action = expert.choose(view)
         elif len(view.legal_actions) > 1:
-            action = Play(view.player, evaluate_plays(view, deal_limit=6)[0].card)
+            first = evaluate_plays(view, deal_limit=6, keep_model=False, reading=0.0)[0]
+            action = Play(view.player, first.card)  # the first search, as first built
         transition = state.apply(action)
         state = transition.state
         events.extend(transition.events)
@@ -95,6 +107,23 @@ def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
         shows[(0, ScoreContext.HAND)],
         shows[(0, ScoreContext.CRIB)],
     )
+
+
+def hand_seed(seed: int, hand: int) -> int:
+    """The shuffle of one hand of the build."""
+    return seed * 1_000_003 + hand
+
+
+def chunk_digest(records: list[HandRecord]) -> str:
+    """A short fingerprint of some hands' records (pegging events and show points)."""
+    data = json.dumps(records, separators=(",", ":")).encode()
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def sample_digests(records: list[HandRecord]) -> list[str]:
+    """The digests of the first ``SAMPLE_CHUNKS`` whole chunks of ``records``."""
+    chunks = min(SAMPLE_CHUNKS, len(records) // CHUNK)
+    return [chunk_digest(records[n * CHUNK : (n + 1) * CHUNK]) for n in range(chunks)]
 
 
 def histogram(values: list[int], size: int) -> Array:
@@ -155,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     output: Path = args.output or DATA / f"{PLAYERS[args.players]}.npz"
     started = time.perf_counter()
-    seeds = [args.seed * 1_000_003 + n for n in range(args.hands)]
+    seeds = [hand_seed(args.seed, n) for n in range(args.hands)]
     with ProcessPoolExecutor(args.jobs) as pool:
         play = partial(play_hand, players=args.players)
         records = list(pool.map(play, seeds, chunksize=50))
@@ -183,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
         crib=crib,
         dealer_total=dealer_total,
         hands=np.array(args.hands),
+        seed=np.array(args.seed),
+        digests=np.array(sample_digests(records)),
     )
     return 0
 

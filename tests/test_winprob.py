@@ -137,6 +137,20 @@ def test_each_shipped_table_is_its_distributions_solved(name: str) -> None:
     assert np.abs(after - table.after_play).max() < 1e-6
 
 
+@pytest.mark.parametrize(("name", "chunk"), [(TABLE, 5), (TABLE_2026, 3)])
+def test_a_replayed_chunk_of_hands_matches_the_shipped_digest(name: str, chunk: int) -> None:
+    """The hands behind a table are the build's: a chunk replayed by the script with the
+    table's seed and players gives the records the table was built from."""
+    script = _build_script()
+    table = win_table(name)
+    assert len(table.digests) == script.SAMPLE_CHUNKS
+    players = next(p for p, built in script.PLAYERS.items() if built == name)
+    first = chunk * script.CHUNK
+    seeds = [script.hand_seed(table.seed, first + n) for n in range(script.CHUNK)]
+    records = [script.play_hand(seed, players) for seed in seeds]
+    assert script.chunk_digest(records) == table.digests[chunk]
+
+
 def test_the_first_table_is_kept_for_the_yardstick() -> None:
     assert win_table(TABLE_2026) is not win_table(TABLE)
     with pytest.raises(CribkitError, match="no win-probability table"):

@@ -80,6 +80,24 @@ class WinTable:
     crib: Array
     dealer_total: Array
     """The dealer's hand plus crib, measured as one sum (the dynamic programming's input)."""
+    seed: int
+    """The build's seed: with the hand's number it gives each hand's shuffle."""
+    digests: tuple[str, ...]
+    """Fingerprints of the first chunks of hands played, for a test to replay."""
+
+
+_ARRAYS = (
+    "start",
+    "after_play",
+    "pegging",
+    "pone_first",
+    "dealer_first",
+    "pone_hand",
+    "dealer_hand",
+    "crib",
+    "dealer_total",
+)
+"""The table's numeric arrays, as stored."""
 
 
 @cache
@@ -90,12 +108,13 @@ def win_table(name: str = TABLE) -> WinTable:
     source = resources.files("cribkit").joinpath("data", f"{name}.npz")
     try:
         with source.open("rb") as handle, np.load(handle) as data:
-            arrays = {name: np.asarray(data[name], dtype=np.float64) for name in data.files}
+            arrays = {name: np.asarray(data[name], dtype=np.float64) for name in _ARRAYS}
+            seed, digests = int(data["seed"]), tuple(str(d) for d in data["digests"])
     except FileNotFoundError as error:
         raise CribkitError(
             "the win-probability table is missing: run scripts/build_winprob.py"
         ) from error
-    return WinTable(**{name: arrays[name] for name in WinTable.__slots__})
+    return WinTable(**arrays, seed=seed, digests=digests)
 
 
 def win_probability(mine: int, theirs: int, *, dealer: bool, table: str = TABLE) -> float:
