@@ -46,7 +46,7 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, hand_to_play, write_table
+from table_build import DATA, build_parser, hand_seed, hand_to_play, write_table
 
 from cribkit.actions import Play
 from cribkit.analysis.discard import HOLDS
@@ -107,11 +107,6 @@ def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
         shows[(0, ScoreContext.HAND)],
         shows[(0, ScoreContext.CRIB)],
     )
-
-
-def hand_seed(seed: int, hand: int) -> int:
-    """The shuffle of one hand of the build."""
-    return seed * 1_000_003 + hand
 
 
 def chunk_digest(records: list[HandRecord]) -> str:

@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any
 
 from screen_expert import parse_settings
-from table_build import hand_to_play
+from table_build import hand_seed, hand_to_play
 
 from cribkit.actions import Discard
 from cribkit.cards import Card
@@ -31,11 +31,6 @@ from cribkit.players.expert import ExpertStrategy
 from cribkit.state import GameState, Phase
 from cribkit.tournament import mean_interval
 from cribkit.view import view_of
-
-
-def deal_seed(seed: int, deal: int) -> int:
-    """The shuffle of one deal of a duel."""
-    return seed * 1_000_003 + deal
 
 
 def expert_throw(state: GameState, player: int) -> tuple[Card, Card]:
@@ -98,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     settings = parse_settings(args.set)
     started = time.perf_counter()
-    seeds = [deal_seed(args.seed, deal) for deal in range(args.deals)]
+    seeds = [hand_seed(args.seed, deal) for deal in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         nets = list(pool.map(partial(play_deal, settings=settings), seeds, chunksize=25))
     mean, interval = mean_interval(nets)

@@ -56,6 +56,11 @@ Thrower = Callable[[GameState, int], tuple[Card, Card]]
 """Which two cards ``player`` lays away, from the state of the discard."""
 
 
+def hand_seed(seed: int, hand: int) -> int:
+    """The shuffle of hand number ``hand`` of a run seeded ``seed``."""
+    return seed * 1_000_003 + hand
+
+
 def hand_to_play(seed: int, throw: Thrower) -> tuple[GameState, list[ScoreEvent]]:
     """One hand from ``seed``'s shuffle, seat 0 dealing, both seats' throws chosen by
     ``throw``, up to the start of the play (the starter turned, heels scored): the state

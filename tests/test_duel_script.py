@@ -18,7 +18,7 @@ ONE_DEAL = {"points_limits": {8: 1, 7: 1, 6: 1, 5: 1}}
 
 def test_the_expert_against_itself_nets_nothing() -> None:
     for deal in range(3):
-        assert duel.play_deal(duel.deal_seed(5, deal), {}) == 0.0
+        assert duel.play_deal(table_build.hand_seed(5, deal), {}) == 0.0
 
 
 def test_a_deal_is_dealt_the_same_for_both_games() -> None:
@@ -39,7 +39,7 @@ def _pegs_net(seed: int, variant_seat: int) -> int:
 
 def test_a_variant_is_scored_from_its_own_seat() -> None:
     for deal in range(40):
-        seed = duel.deal_seed(7, deal)
+        seed = table_build.hand_seed(7, deal)
         net = duel.play_deal(seed, ONE_DEAL)
         if net != 0.0:
             assert net == pytest.approx((_pegs_net(seed, 0) + _pegs_net(seed, 1)) / 2)
