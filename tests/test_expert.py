@@ -106,6 +106,20 @@ def test_discards_add_the_pegging_of_the_kept_ranks() -> None:
     assert 0 < changed < 30  # the pegging term decides some deals, not most
 
 
+@pytest.mark.parametrize(("mine", "theirs"), [(0, 0), (100, 98)])
+def test_a_dealer_weight_changes_the_dealer_discard_only(mine: int, theirs: int) -> None:
+    """``dealer_pegging_weight`` (a screen setting) weighs the pegging of a dealer's holds
+    alone, far from 121 and near it; the pone keeps the pegging weight."""
+    cards = "5H 5S 6D 7C JH KS"
+    for dealer in (True, False):
+        view = discard_view(cards, mine, theirs, dealer=dealer)
+        shipped = ExpertStrategy(seed=0).discard_values(view)
+        weightless = ExpertStrategy(seed=0, pegging_weight=0.0).discard_values(view)
+        split = ExpertStrategy(seed=0, dealer_pegging_weight=0.0).discard_values(view)
+        assert split == (weightless if dealer else shipped)
+    assert shipped != weightless  # the pegging term counts in these holds
+
+
 def test_expert_2026_is_a_strategy_for_matches_not_a_level() -> None:
     assert "expert-2026" in STRATEGIES
     assert "expert-2026" not in LEVELS.values()

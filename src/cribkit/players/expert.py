@@ -26,7 +26,9 @@ games, seed 41; README) and left at the default: ``crib_model`` values the crib 
 the throws the keep model says the opponent makes (win 50.1% [49.2, 51.1], margin -0.08);
 ``pegging_table`` names another pegging table (one built with the keep model as the
 opponent: 50.4% [49.7, 51.1], margin +0.04); ``endgame_limits`` the deals searched near
-121 (four times as many: 50.3% [49.4, 51.2] over 960 games, cut short).
+121 (four times as many: 50.3% [49.4, 51.2] over 960 games, cut short);
+``dealer_pegging_weight`` weighs the pegging of the dealer's holds apart from the pone's
+(the crib's loss to ``expert-2026`` is the dealer keeping what pegs, README).
 
 ``expert-2026`` is the first expert kept as it was (no pegging term, its own table, the
 crib's move rounded, the search's first deal counts), the yardstick every change is
@@ -89,6 +91,7 @@ class ExpertStrategy(StrategyBase):
         keep_model: bool = True,
         pegging_table: str = PEG_TABLE,
         crib_model: bool = False,
+        dealer_pegging_weight: float | None = None,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -103,29 +106,32 @@ class ExpertStrategy(StrategyBase):
         self.keep_model = keep_model
         self.pegging_table = pegging_table
         self.crib_model = crib_model
+        self.dealer_pegging_weight = dealer_pegging_weight
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
         winning chances decide, its winning chance (else ``None``)."""
         dealt, dealer = view.hand, view.is_dealer
         throws = throw_likelihoods(not dealer) if self.crib_model else None
+        weight = self.pegging_weight
+        if dealer and self.dealer_pegging_weight is not None:
+            weight = self.dealer_pegging_weight
         if not in_endgame(view, need=self.discard_need):
             points = hold_values_with_pegging(
                 dealt,
                 dealer=dealer,
-                weight=self.pegging_weight,
+                weight=weight,
                 table=self.pegging_table,
                 opponent_throws=throws,
             )
             return points.tolist(), None  # the first best wins, as in expert_hold
         showings = hold_showings(dealt, opponent_throws=throws)
         hands, cribs = showings
-        pegging = self.pegging_weight * hold_pegging(dealt, dealer=dealer, table=self.pegging_table)
+        pegging = weight * hold_pegging(dealt, dealer=dealer, table=self.pegging_table)
         points = hands.mean(axis=1) + (cribs if dealer else -cribs) + pegging
-        weight = self.pegging_weight if self.endgame_pegging else 0.0
         chances = expert_discard_chances(
             view,
-            weight=weight,
+            weight=weight if self.endgame_pegging else 0.0,
             showings=showings,
             table=self.table,
             pegging_table=self.pegging_table,
