@@ -46,9 +46,9 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, hand_seed, hand_to_play, write_table
+from table_build import DATA, build_parser, hand_seed, hand_to_play, play_out, write_table
 
-from cribkit.actions import Play
+from cribkit.actions import Play, PlayerAction
 from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_values_with_pegging
@@ -56,8 +56,8 @@ from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TABLE, TABLE_2026, TARGE
 from cribkit.cards import Card
 from cribkit.events import ScoreContext
 from cribkit.players.expert import ExpertStrategy
-from cribkit.state import GameState, Phase
-from cribkit.view import view_of
+from cribkit.state import GameState
+from cribkit.view import PlayerView
 
 Array = npt.NDArray[np.float64]
 HandRecord = tuple[list[tuple[int, int]], int, int, int]
@@ -83,18 +83,14 @@ def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
         first, second = (dealt[i] for i in HOLDS[int(values.argmax())][1])
         return first, second
 
-    state, events = hand_to_play(seed, throw)
-    while state.phase is Phase.PLAY:
-        view = view_of(state, state.to_play or 0)
-        action = view.legal_actions[0]
-        if len(view.legal_actions) > 1 and players == "expert":
-            action = expert.choose(view)
-        elif len(view.legal_actions) > 1:
-            first = evaluate_plays(view, deal_limit=6, keep_model=False, reading=0.0)[0]
-            action = Play(view.player, first.card)  # the first search, as first built
-        transition = state.apply(action)
-        state = transition.state
-        events.extend(transition.events)
+    def first_search(view: PlayerView) -> PlayerAction:
+        """The first search, as the first table was built: no keep model, no reading."""
+        first = evaluate_plays(view, deal_limit=6, keep_model=False, reading=0.0)[0]
+        return Play(view.player, first.card)
+
+    start, heels = hand_to_play(seed, throw)
+    state, played = play_out(start, expert.choose if players == "expert" else first_search)
+    events = heels + played
     pegging = [
         (0 if e.player == 1 else 1, e.points)
         for e in events

@@ -22,13 +22,13 @@ from functools import partial
 from typing import Any
 
 from screen_expert import parse_settings
-from table_build import hand_seed, hand_to_play
+from table_build import Chooser, hand_seed, hand_to_play, play_out
 
 from cribkit.actions import Discard
 from cribkit.cards import Card
-from cribkit.events import ScoreContext, ScoreEvent
+from cribkit.events import ScoreContext
 from cribkit.players.expert import ExpertStrategy
-from cribkit.state import GameState, Phase
+from cribkit.state import GameState
 from cribkit.tournament import mean_interval
 from cribkit.view import view_of
 
@@ -40,32 +40,14 @@ def expert_throw(state: GameState, player: int) -> tuple[Card, Card]:
     return action.cards
 
 
-def play_out(
-    start: GameState, players: dict[int, ExpertStrategy]
-) -> tuple[GameState, list[ScoreEvent]]:
-    """The play from ``start`` to its end, each seat choosing by its player (forced moves
-    made for them): the state after it and every point scored on the way."""
-    state, events = start, []
-    while state.phase is Phase.PLAY:
-        seat = state.to_play if state.to_play is not None else 0
-        view = view_of(state, seat)
-        action = view.legal_actions[0]
-        if len(view.legal_actions) > 1:
-            action = players[seat].choose(view)
-        transition = state.apply(action)
-        state = transition.state
-        events.extend(transition.events)
-    return state, events
-
-
-def duel_players(
-    seed: int, variant_seat: int, settings: dict[str, Any]
-) -> dict[int, ExpertStrategy]:
-    """The variant in ``variant_seat``, the shipped expert in the other."""
-    return {
+def duel_chooser(seed: int, variant_seat: int, settings: dict[str, Any]) -> Chooser:
+    """Choices for both seats: the variant in ``variant_seat``, the shipped expert in the
+    other."""
+    players = {
         variant_seat: ExpertStrategy(seed=seed, **settings),
         1 - variant_seat: ExpertStrategy(seed=seed),
     }
+    return lambda view: players[view.player].choose(view)
 
 
 def play_deal(seed: int, settings: dict[str, Any]) -> float:
@@ -73,7 +55,7 @@ def play_deal(seed: int, settings: dict[str, Any]) -> float:
     start, _ = hand_to_play(seed, expert_throw)
     nets = []
     for variant_seat in (0, 1):
-        _, events = play_out(start, duel_players(seed, variant_seat, settings))
+        _, events = play_out(start, duel_chooser(seed, variant_seat, settings))
         nets.append(
             sum(
                 event.points if event.player == variant_seat else -event.points

@@ -4,7 +4,8 @@ and a seeded hand dealt up to its play.
 ``build_pegging.py`` and ``build_winprob.py`` each compute one ``.npz`` shipped in
 ``src/cribkit/data`` from seeded samples spread over worker processes; both take the
 sample count, ``--seed``, ``--jobs`` and ``--output``, and end by saying what they built.
-``build_winprob.py`` and ``duel_play.py`` play single hands from ``hand_to_play``.
+``build_winprob.py`` and ``duel_play.py`` play single hands with ``hand_to_play`` and
+``play_out``.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from typing import Any
 
 import numpy as np
 
-from cribkit.actions import Cut, Deal, Discard, TurnStarter
+from cribkit.actions import Cut, Deal, Discard, PlayerAction, TurnStarter
 from cribkit.cards import DECK, Card
 from cribkit.events import ScoreEvent
 from cribkit.rules import GameRules
 from cribkit.state import GameState, Phase
+from cribkit.view import PlayerView, view_of
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data"
 """Where the package's shipped tables live."""
@@ -55,6 +57,9 @@ ENDLESS = GameRules(target=10_000, skunk_line=10_000, double_skunk_line=10_000)
 Thrower = Callable[[GameState, int], tuple[Card, Card]]
 """Which two cards ``player`` lays away, from the state of the discard."""
 
+Chooser = Callable[[PlayerView], PlayerAction]
+"""A card (or go) for the seat whose view it is, when it has a choice."""
+
 
 def hand_seed(seed: int, hand: int) -> int:
     """The shuffle of hand number ``hand`` of a run seeded ``seed``."""
@@ -75,3 +80,17 @@ def hand_to_play(seed: int, throw: Thrower) -> tuple[GameState, list[ScoreEvent]
     state = state.apply(Cut(1, 12)).state  # the pone (seat 1) cuts; the starter is deck[12]
     transition = state.apply(TurnStarter(deck[12], 12))
     return transition.state, list(transition.events)
+
+
+def play_out(start: GameState, choose: Chooser) -> tuple[GameState, list[ScoreEvent]]:
+    """The play from ``start`` to its end, ``choose`` deciding wherever the seat to play
+    has a choice (forced moves are made for it): the state after the play and every point
+    scored on the way."""
+    state, events = start, []
+    while state.phase is Phase.PLAY:
+        view = view_of(state, state.to_play if state.to_play is not None else 0)
+        action = view.legal_actions[0] if len(view.legal_actions) == 1 else choose(view)
+        transition = state.apply(action)
+        state = transition.state
+        events.extend(transition.events)
+    return state, events

@@ -32,7 +32,7 @@ def test_a_deal_is_dealt_the_same_for_both_games() -> None:
 def _pegs_net(seed: int, variant_seat: int) -> int:
     """The variant's play points less the expert's, read off the pegs."""
     start, _ = table_build.hand_to_play(seed, duel.expert_throw)
-    end, _ = duel.play_out(start, duel.duel_players(seed, variant_seat, ONE_DEAL))
+    end, _ = table_build.play_out(start, duel.duel_chooser(seed, variant_seat, ONE_DEAL))
     gained = [end.pegs[seat].front - start.pegs[seat].front for seat in (0, 1)]
     return gained[variant_seat] - gained[1 - variant_seat]
 
