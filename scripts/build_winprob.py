@@ -51,7 +51,7 @@ from table_build import DATA, build_parser, hand_seed, hand_to_play, play_out, w
 from cribkit.actions import Play, PlayerAction
 from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.pegging import evaluate_plays
-from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_values_with_pegging
+from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TABLE, TABLE_2026, TARGET
 from cribkit.cards import Card
 from cribkit.events import ScoreContext
@@ -75,7 +75,7 @@ PLAYERS = {"expert": TABLE, "expert-2026": TABLE_2026}
 def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
     """One hand of ``players`` self-play with seat 0 dealing; its scoring, by role."""
     expert = ExpertStrategy(seed=seed)
-    weight = PEGGING_WEIGHT if players == "expert" else 0.0
+    weight = None if players == "expert" else 0.0  # None: the shipped role weights
 
     def throw(state: GameState, player: int) -> tuple[Card, Card]:
         dealt = state.dealt[player]

@@ -17,7 +17,13 @@ from cribkit.analysis.pegging import (
     deal_count,
     evaluate_plays,
 )
-from cribkit.analysis.pegvalue import expert_hold, hold_pegging
+from cribkit.analysis.pegvalue import (
+    DEALER_PEGGING_WEIGHT,
+    expert_hold,
+    hold_pegging,
+    hold_values_with_pegging,
+    pegging_weight,
+)
 from cribkit.analysis.reading import READING
 from cribkit.analysis.winprob import TABLE_2026, endgame_for_play, expert_discard_chances
 from cribkit.cards import DECK, parse_card, parse_cards
@@ -95,9 +101,9 @@ def test_discards_add_the_pegging_of_the_kept_ranks() -> None:
             action = make_strategy("expert", seed=0).choose(view)
             assert isinstance(action, Discard)
             dealer = view.is_dealer
-            values = hold_values(view.hand, dealer=dealer) + PEGGING_WEIGHT * hold_pegging(
-                view.hand, dealer=dealer
-            )
+            values = hold_values(view.hand, dealer=dealer) + pegging_weight(
+                dealer=dealer
+            ) * hold_pegging(view.hand, dealer=dealer)
             best = HOLDS[int(values.argmax())]
             assert set(action.cards) == {view.hand[i] for i in best[1]}
             assert HOLDS[expert_hold(view.hand, dealer=dealer)] == best  # the keep table's
@@ -108,15 +114,26 @@ def test_discards_add_the_pegging_of_the_kept_ranks() -> None:
 
 @pytest.mark.parametrize(("mine", "theirs"), [(0, 0), (100, 98)])
 def test_a_dealer_weight_changes_the_dealer_discard_only(mine: int, theirs: int) -> None:
-    """``dealer_pegging_weight`` (a screen setting) weighs the pegging of a dealer's holds
-    alone, far from 121 and near it; the pone keeps the pegging weight."""
+    """``dealer_pegging_weight`` weighs the pegging of a dealer's holds alone, far from
+    121 and near it; the pone keeps ``pegging_weight``; ``None`` gives both the pone's."""
     cards = "5H 5S 6D 7C JH KS"
     for dealer in (True, False):
         view = discard_view(cards, mine, theirs, dealer=dealer)
         shipped = ExpertStrategy(seed=0).discard_values(view)
-        weightless = ExpertStrategy(seed=0, pegging_weight=0.0).discard_values(view)
+        weightless = ExpertStrategy(
+            seed=0, pegging_weight=0.0, dealer_pegging_weight=None
+        ).discard_values(view)
         split = ExpertStrategy(seed=0, dealer_pegging_weight=0.0).discard_values(view)
         assert split == (weightless if dealer else shipped)
+        same = ExpertStrategy(seed=0, dealer_pegging_weight=None).discard_values(view)
+        assert (same == shipped) != dealer  # the shipped dealer weighs it apart
+        if mine == 0:  # far from 121 the points are the role-weighted values
+            assert shipped[0] == hold_values_with_pegging(view.hand, dealer=dealer).tolist()
+            weight = DEALER_PEGGING_WEIGHT if dealer else PEGGING_WEIGHT
+            expected = hold_values(view.hand, dealer=dealer) + weight * hold_pegging(
+                view.hand, dealer=dealer
+            )
+            assert shipped[0] == expected.tolist()
     assert shipped != weightless  # the pegging term counts in these holds
 
 

@@ -24,7 +24,7 @@ from cribkit.actions import (
 from cribkit.analysis.cut import default_cut
 from cribkit.analysis.discard import HOLDS, DiscardAnalysis, DiscardOption, analyze_discard
 from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
-from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
+from cribkit.analysis.pegvalue import hold_pegging, pegging_weight
 from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
 from cribkit.cards import format_cards_unicode
 from cribkit.errors import CribkitError
@@ -104,7 +104,7 @@ def discard_hint(
     near the end ``by_hold``, the winning chance of each hold in ``HOLDS`` order.
 
     Elsewhere ``pegging`` (each hold's expected net pegging, ``HOLDS`` order) is added
-    to hand and crib with ``PEGGING_WEIGHT``, as the expert does.
+    to hand and crib at the role's ``pegging_weight``, as the expert does.
     """
     options = analysis.options[:TOP_OPTIONS]
     best = analysis.best
@@ -113,9 +113,10 @@ def discard_hint(
     if by_hold is None and pegging is not None:
         throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
         peg_of = dict(zip(throws, pegging, strict=True))
+        weight = pegging_weight(dealer=view.is_dealer)
 
         def value(option: DiscardOption) -> float:
-            return option.total_ev + PEGGING_WEIGHT * peg_of[frozenset(option.throw)]
+            return option.total_ev + weight * peg_of[frozenset(option.throw)]
 
         ranked = sorted(analysis.options, key=value, reverse=True)  # stable: ties keep order
         options = tuple(ranked[:TOP_OPTIONS])

@@ -36,6 +36,7 @@ from cribkit.cards import Card
 from cribkit.errors import CribkitError
 
 __all__ = [
+    "DEALER_PEGGING_WEIGHT",
     "KEEPS",
     "PEGGING_WEIGHT",
     "PEG_TABLE",
@@ -48,6 +49,7 @@ __all__ = [
     "keep_index",
     "opponent_keeps",
     "peg_table",
+    "pegging_weight",
 ]
 
 PEGGING_WEIGHT = 0.6
@@ -60,7 +62,21 @@ hand in the play but -0.024 in the hand and -0.035 in the crib (win rate 50.1%
 gave play +0.040, hand +0.011, crib -0.026 per hand, win rate 51.0% [49.2, 52.8]. With the
 play's four-fold deals, 8,000 games each on the same deals: 0.6 won 51.4% [50.8, 52.0] (play
 +0.092, hand +0.006, crib -0.021), 0.4 won 51.2% [50.6, 51.8] (play +0.073, hand +0.012, crib
--0.012): 0.4 trades less crib but wins no more."""
+-0.012): 0.4 trades less crib but wins no more. Since session 6 this is the pone's weight
+only: the dealer's is ``DEALER_PEGGING_WEIGHT``."""
+
+DEALER_PEGGING_WEIGHT = 0.4
+"""The dealer's weight on expected net pegging. The expert's loss to ``expert-2026`` in the
+crib was the dealer keeping what pegs at its own crib's cost (per deal where the holds
+differ: own crib -0.039, pegging +0.086); over the same 4,000 games against
+``expert-2026``, a dealer weight of 0.6 lost -0.010 a hand in the crib, 0.4 lost -0.003
+[-0.016, +0.011] and kept most of the play's gain (+0.132 against +0.147; README)."""
+
+
+def pegging_weight(*, dealer: bool) -> float:
+    """The shipped expert's weight on a hold's expected net pegging, by role."""
+    return DEALER_PEGGING_WEIGHT if dealer else PEGGING_WEIGHT
+
 
 Array = npt.NDArray[np.float64]
 
@@ -166,13 +182,16 @@ def hold_values_with_pegging(
     dealt: Sequence[Card],
     *,
     dealer: bool,
-    weight: float = PEGGING_WEIGHT,
+    weight: float | None = None,
     table: str = PEG_TABLE,
     opponent_throws: PairWeights | None = None,
 ) -> Array:
     """Each hold's expected hand plus (dealer) or minus (pone) crib, plus ``weight``
-    times its expected net pegging, in ``HOLDS`` order: the expert's discard value
-    (``opponent_throws`` as in ``hold_values``)."""
+    (``None``: the role's ``pegging_weight``) times its expected net pegging, in
+    ``HOLDS`` order: the expert's discard value (``opponent_throws`` as in
+    ``hold_values``)."""
+    if weight is None:
+        weight = pegging_weight(dealer=dealer)
     values: Array = hold_values(dealt, dealer=dealer, opponent_throws=opponent_throws)
     if weight:
         values = values + weight * hold_pegging(dealt, dealer=dealer, table=table)

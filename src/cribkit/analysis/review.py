@@ -21,7 +21,7 @@ from cribkit.analysis.count_review import CountedShow, counted_shows
 from cribkit.analysis.discard import HOLDS, analyze_discard
 from cribkit.analysis.hints import discard_hint, play_hint
 from cribkit.analysis.pegging import evaluate_plays
-from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
+from cribkit.analysis.pegvalue import hold_pegging, pegging_weight
 from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
@@ -256,9 +256,9 @@ def _price_discard(view: PlayerView, action: Discard, step: int) -> Decision:
     else:
         pegging = hold_pegging(dealt, dealer=view.is_dealer).tolist()
         by_throw = {frozenset(option.throw): option.total_ev for option in analysis.options}
+        weight = pegging_weight(dealer=view.is_dealer)
         values = [
-            by_throw[throw] + PEGGING_WEIGHT * peg
-            for throw, peg in zip(throws, pegging, strict=True)
+            by_throw[throw] + weight * peg for throw, peg in zip(throws, pegging, strict=True)
         ]
         unit = Unit.POINTS
         advice = discard_hint(view, analysis, None, pegging=pegging)

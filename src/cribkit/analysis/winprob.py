@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.pegging import Endgame
-from cribkit.analysis.pegvalue import PEG_TABLE, PEGGING_WEIGHT, hold_pegging
+from cribkit.analysis.pegvalue import PEG_TABLE, hold_pegging, pegging_weight
 from cribkit.errors import CribkitError
 from cribkit.scoring import show_points
 from cribkit.view import PlayerView
@@ -297,13 +297,16 @@ def discard_win_chances(
 def expert_discard_chances(
     view: PlayerView,
     *,
-    weight: float = PEGGING_WEIGHT,
+    weight: float | None = None,
     showings: tuple[npt.NDArray[np.int8], Array] | None = None,
     table: str = TABLE,
     pegging_table: str = PEG_TABLE,
 ) -> list[float]:
     """The expert's winning chance of each hold: ``discard_win_chances`` with the
-    pegging table's value of the kept ranks at ``weight`` (what hints and reviews show)."""
+    pegging table's value of the kept ranks at ``weight`` (``None``: the role's
+    ``pegging_weight``; what hints and reviews show)."""
+    if weight is None:
+        weight = pegging_weight(dealer=view.is_dealer)
     pegging = None
     if weight:
         values = hold_pegging(view.hand, dealer=view.is_dealer, table=pegging_table)

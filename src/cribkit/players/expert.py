@@ -27,8 +27,10 @@ the throws the keep model says the opponent makes (win 50.1% [49.2, 51.1], margi
 ``pegging_table`` names another pegging table (one built with the keep model as the
 opponent: 50.4% [49.7, 51.1], margin +0.04); ``endgame_limits`` the deals searched near
 121 (four times as many: 50.3% [49.4, 51.2] over 960 games, cut short);
-``dealer_pegging_weight`` weighs the pegging of the dealer's holds apart from the pone's
-(the crib's loss to ``expert-2026`` is the dealer keeping what pegs, README).
+``pegging_weight`` is the pone's weight on a hold's expected net pegging and
+``dealer_pegging_weight`` the dealer's (``None``: the pone's): the dealer weighs it less
+because the crib's loss to ``expert-2026`` was the dealer keeping what pegs
+(``cribkit.analysis.pegvalue.DEALER_PEGGING_WEIGHT``, README).
 
 ``expert-2026`` is the first expert kept as it was (no pegging term, its own table, the
 crib's move rounded, the search's first deal counts), the yardstick every change is
@@ -44,6 +46,7 @@ from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.keepmodel import throw_likelihoods
 from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, POINTS_DEAL_LIMITS, best_play
 from cribkit.analysis.pegvalue import (
+    DEALER_PEGGING_WEIGHT,
     PEG_TABLE,
     PEGGING_WEIGHT,
     hold_pegging,
@@ -91,7 +94,7 @@ class ExpertStrategy(StrategyBase):
         keep_model: bool = True,
         pegging_table: str = PEG_TABLE,
         crib_model: bool = False,
-        dealer_pegging_weight: float | None = None,
+        dealer_pegging_weight: float | None = DEALER_PEGGING_WEIGHT,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from cribkit.actions import Cut, Go, NextHand
 from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.hints import Hint
-from cribkit.analysis.pegvalue import PEGGING_WEIGHT, hold_pegging
+from cribkit.analysis.pegvalue import hold_pegging, pegging_weight
 from cribkit.cards import format_cards_unicode
 from cribkit.view import PlayerView
 from cribkit.web.site.advice import advise
@@ -91,6 +91,7 @@ def _pegging_discard(hint: Hint, view: PlayerView, translations: gettext.NullTra
     throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
     peg_of = dict(zip(throws, hold_pegging(view.hand, dealer=view.is_dealer).tolist(), strict=True))
     winner_peg, best_peg = peg_of[frozenset(winner.throw)], peg_of[frozenset(best.throw)]
+    weight = pegging_weight(dealer=view.is_dealer)
     return translations.gettext(
         N_(
             "Keep %(keep)s: it should net %(net)s points in the play against %(best_net)s for "
@@ -104,8 +105,8 @@ def _pegging_discard(hint: Hint, view: PlayerView, translations: gettext.NullTra
         "best_keep": format_cards_unicode(best.keep),
         "best_total": f"{best.total_ev:.2f}",
         "total": f"{winner.total_ev:.2f}",
-        "value": f"{winner.total_ev + PEGGING_WEIGHT * winner_peg:.2f}",
-        "best_value": f"{best.total_ev + PEGGING_WEIGHT * best_peg:.2f}",
+        "value": f"{winner.total_ev + weight * winner_peg:.2f}",
+        "best_value": f"{best.total_ev + weight * best_peg:.2f}",
     }
 
 
