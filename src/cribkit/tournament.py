@@ -54,10 +54,13 @@ __all__ = [
     "GameResult",
     "Interval",
     "MatchResult",
+    "PairFigures",
     "PairTask",
     "SourceGain",
+    "by_pair",
     "check_match",
     "mean_interval",
+    "pair_figures",
     "pair_seed",
     "play_game",
     "play_pair",
@@ -408,11 +411,9 @@ def summarize(a: str, b: str, results: Sequence[GameResult], *, seconds: float) 
     """
     if not results:
         raise CribkitError("a match needs at least one game to summarize")
-    by_pair: dict[int, list[GameResult]] = {}
-    for result in results:
-        by_pair.setdefault(result.pair, []).append(result)
-    pair_scores = [sum(r.a_won for r in pair) / len(pair) for pair in by_pair.values()]
-    pair_margins = [sum(r.a_margin for r in pair) / len(pair) for pair in by_pair.values()]
+    figures = [pair_figures(pair) for pair in by_pair(results).values()]
+    pair_scores = [figure.score for figure in figures]
+    pair_margins = [figure.margin for figure in figures]
     games = len(results)
     a_wins = sum(r.a_won for r in results)
     win_rate, win_ci = mean_interval(pair_scores)
@@ -450,22 +451,49 @@ def summarize(a: str, b: str, results: Sequence[GameResult], *, seconds: float) 
         mean_hands=sum(r.hands for r in results) / games,
         seconds=seconds,
         results=tuple(results),
-        sources=_source_gains(results, list(by_pair.values())),
+        sources=_source_gains(results, figures),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PairFigures:
+    """A's figures over one pair of games, the unit a match's intervals are taken over:
+    its share of the wins, its mean margin, and its gain per hand by source (``SOURCES``
+    order)."""
+
+    score: float
+    margin: float
+    gains: tuple[float, ...]
+
+
+def by_pair(results: Iterable[GameResult]) -> dict[int, list[GameResult]]:
+    """Games grouped by their ``pair`` number, in the order first seen."""
+    pairs: dict[int, list[GameResult]] = {}
+    for result in results:
+        pairs.setdefault(result.pair, []).append(result)
+    return pairs
+
+
+def pair_figures(pair: Sequence[GameResult]) -> PairFigures:
+    """``PairFigures`` of the games of one pair (a lone game counts as a pair of one)."""
+    hands = sum(r.hands for r in pair)
+    return PairFigures(
+        score=sum(r.a_won for r in pair) / len(pair),
+        margin=sum(r.a_margin for r in pair) / len(pair),
+        gains=tuple(
+            sum(r.a_points[i] - r.b_points[i] for r in pair) / hands for i in range(len(SOURCES))
+        ),
     )
 
 
 def _source_gains(
-    results: Sequence[GameResult], pairs: Sequence[Sequence[GameResult]]
+    results: Sequence[GameResult], figures: Sequence[PairFigures]
 ) -> tuple[SourceGain, ...]:
     """Each source's points per hand for A and B, and A's gain per hand over pairs."""
     hands = sum(r.hands for r in results)
     gains = []
     for i, source in enumerate(SOURCES):
-        per_pair = [
-            sum(r.a_points[i] - r.b_points[i] for r in pair) / sum(r.hands for r in pair)
-            for pair in pairs
-        ]
-        gain, gain_ci = mean_interval(per_pair)
+        gain, gain_ci = mean_interval([figure.gains[i] for figure in figures])
         gains.append(
             SourceGain(
                 source=source,
