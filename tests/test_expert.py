@@ -115,7 +115,7 @@ def test_discards_add_the_pegging_of_the_kept_ranks() -> None:
 @pytest.mark.parametrize(("mine", "theirs"), [(0, 0), (100, 98)])
 def test_a_dealer_weight_changes_the_dealer_discard_only(mine: int, theirs: int) -> None:
     """``dealer_pegging_weight`` weighs the pegging of a dealer's holds alone, far from
-    121 and near it; the pone keeps ``pegging_weight``; ``None`` gives both the pone's."""
+    121 and near it; the pone keeps ``pegging_weight``."""
     cards = "5H 5S 6D 7C JH KS"
     for dealer in (True, False):
         view = discard_view(cards, mine, theirs, dealer=dealer)
@@ -125,15 +125,18 @@ def test_a_dealer_weight_changes_the_dealer_discard_only(mine: int, theirs: int)
         ).discard_values(view)
         split = ExpertStrategy(seed=0, dealer_pegging_weight=0.0).discard_values(view)
         assert split == (weightless if dealer else shipped)
-        same = ExpertStrategy(seed=0, dealer_pegging_weight=None).discard_values(view)
-        assert (same == shipped) != dealer  # the shipped dealer weighs it apart
+        apart = ExpertStrategy(seed=0, dealer_pegging_weight=0.3).discard_values(view)
+        assert (apart == shipped) != dealer
         if mine == 0:  # far from 121 the points are the role-weighted values
             assert shipped[0] == hold_values_with_pegging(view.hand, dealer=dealer).tolist()
-            weight = DEALER_PEGGING_WEIGHT if dealer else PEGGING_WEIGHT
-            expected = hold_values(view.hand, dealer=dealer) + weight * hold_pegging(
-                view.hand, dealer=dealer
-            )
-            assert shipped[0] == expected.tolist()
+            for strategy, weight in (
+                (shipped, DEALER_PEGGING_WEIGHT if dealer else PEGGING_WEIGHT),
+                (apart, 0.3 if dealer else PEGGING_WEIGHT),
+            ):
+                expected = hold_values(view.hand, dealer=dealer) + weight * hold_pegging(
+                    view.hand, dealer=dealer
+                )
+                assert strategy[0] == expected.tolist()
     assert shipped != weightless  # the pegging term counts in these holds
 
 

@@ -62,15 +62,16 @@ hand in the play but -0.024 in the hand and -0.035 in the crib (win rate 50.1%
 gave play +0.040, hand +0.011, crib -0.026 per hand, win rate 51.0% [49.2, 52.8]. With the
 play's four-fold deals, 8,000 games each on the same deals: 0.6 won 51.4% [50.8, 52.0] (play
 +0.092, hand +0.006, crib -0.021), 0.4 won 51.2% [50.6, 51.8] (play +0.073, hand +0.012, crib
--0.012): 0.4 trades less crib but wins no more. Since session 6 this is the pone's weight
-only: the dealer's is ``DEALER_PEGGING_WEIGHT``."""
+-0.012): 0.4 trades less crib but wins no more. This is the pone's weight; the dealer's is
+``DEALER_PEGGING_WEIGHT``."""
 
-DEALER_PEGGING_WEIGHT = 0.4
-"""The dealer's weight on expected net pegging. The expert's loss to ``expert-2026`` in the
-crib was the dealer keeping what pegs at its own crib's cost (per deal where the holds
-differ: own crib -0.039, pegging +0.086); over the same 4,000 games against
-``expert-2026``, a dealer weight of 0.6 lost -0.010 a hand in the crib, 0.4 lost -0.003
-[-0.016, +0.011] and kept most of the play's gain (+0.132 against +0.147; README)."""
+DEALER_PEGGING_WEIGHT = 0.6
+"""The dealer's weight on expected net pegging, kept apart because the expert's loss to
+``expert-2026`` in the crib is the dealer keeping what pegs at its own crib's cost. A
+dealer weight of 0.4 was measured (session 7, 16,000 games against ``expert-2026``, seed
+67) against 0.6 on the same deals: 0.6 gained +0.013 [+0.010, +0.016] a hand more in the
+play and lost -0.008 [-0.011, -0.005] more in the crib, margin +0.037 [-0.007, +0.081] a
+game, win rate +0.07 [-0.12, +0.27] points; so 0.6 stays (README)."""
 
 
 def pegging_weight(*, dealer: bool) -> float:

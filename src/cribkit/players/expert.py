@@ -28,8 +28,9 @@ the throws the keep model says the opponent makes (win 50.1% [49.2, 51.1], margi
 opponent: 50.4% [49.7, 51.1], margin +0.04); ``endgame_limits`` the deals searched near
 121 (four times as many: 50.3% [49.4, 51.2] over 960 games, cut short);
 ``pegging_weight`` is the pone's weight on a hold's expected net pegging and
-``dealer_pegging_weight`` the dealer's (``None``: the pone's): the dealer weighs it less
-because the crib's loss to ``expert-2026`` was the dealer keeping what pegs
+``dealer_pegging_weight`` the dealer's (``None``: the pone's), set apart because the
+crib's loss to ``expert-2026`` is the dealer keeping what pegs; a lower dealer weight
+moved points from the play to the crib and won no more
 (``cribkit.analysis.pegvalue.DEALER_PEGGING_WEIGHT``, README).
 
 ``expert-2026`` is the first expert kept as it was (no pegging term, its own table, the
