@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cribkit.rules import Skunk
 from cribkit.tournament import GameResult, pair_figures
+from match_support import made_up_game
 from script_support import load_script
 
 screen = load_script("screen_expert")
@@ -16,22 +16,12 @@ compare = load_script("compare_screens")
 
 
 def game(pair: int, a_seat: int, a_won: bool, play: int, hands: int = 10) -> GameResult:
-    """A made-up game: A scores ``play`` more than B in the play, nothing else differs."""
-    winner = a_seat if a_won else 1 - a_seat
-    scores = [100, 100]
-    scores[winner] = 121
+    """A made-up game won 121-100: A scores ``play`` more than B in the play, nothing else
+    differs."""
     points = [(10, 70, 20), (10, 70, 20)]
     points[a_seat] = (10 + play, 70, 20)
-    return GameResult(
-        pair=pair,
-        seed=pair,
-        a_seat=a_seat,
-        winner=winner,
-        scores=(scores[0], scores[1]),
-        skunk=Skunk.NONE,
-        first_dealer=0,
-        hands=hands,
-        points=(points[0], points[1]),
+    return made_up_game(
+        pair, a_seat, a_won=a_won, loser=100, hands=hands, points=(points[0], points[1])
     )
 
 

@@ -14,7 +14,6 @@ from cribkit.dealing import chance_action, chance_rng
 from cribkit.errors import CribkitError
 from cribkit.players import STRATEGIES
 from cribkit.record import GameRecord
-from cribkit.rules import Skunk
 from cribkit.state import GameState
 from cribkit.tournament import (
     SOURCES,
@@ -27,6 +26,7 @@ from cribkit.tournament import (
     summarize,
     wilson_interval,
 )
+from match_support import made_up_game
 
 
 def _deals(record: GameRecord) -> list[tuple[Deal, TurnStarter | None]]:
@@ -162,33 +162,17 @@ def test_unknown_strategies_are_refused() -> None:
 # ---------------------------------------------------------------- the statistics
 
 
-def _game(pair: int, a_seat: int, *, a_won: bool, loser: int, first_dealer: int = 0) -> GameResult:
-    winner = a_seat if a_won else 1 - a_seat
-    scores = [0, 0]
-    scores[winner], scores[1 - winner] = 121, loser
-    return GameResult(
-        pair=pair,
-        seed=pair,
-        a_seat=a_seat,
-        winner=winner,
-        scores=(scores[0], scores[1]),
-        skunk=Skunk.DOUBLE if loser < 61 else Skunk.SKUNK if loser < 91 else Skunk.NONE,
-        first_dealer=first_dealer,
-        hands=9,
-    )
-
-
 FIXED = [
-    _game(0, 0, a_won=True, loser=111),  # +10
-    _game(0, 1, a_won=True, loser=101),  # +20
-    _game(1, 0, a_won=True, loser=116),  # +5
-    _game(1, 1, a_won=False, loser=90, first_dealer=1),  # -31, A skunked
-    _game(2, 0, a_won=False, loser=60),  # -61, A double skunked
-    _game(2, 1, a_won=False, loser=119),  # -2
-    _game(3, 0, a_won=True, loser=80, first_dealer=1),  # +41, A skunks B
-    _game(3, 1, a_won=True, loser=117),  # +4
-    _game(4, 0, a_won=True, loser=50),  # +71, A double skunks B
-    _game(4, 1, a_won=False, loser=113, first_dealer=1),  # -8
+    made_up_game(0, 0, a_won=True, loser=111),  # +10
+    made_up_game(0, 1, a_won=True, loser=101),  # +20
+    made_up_game(1, 0, a_won=True, loser=116),  # +5
+    made_up_game(1, 1, a_won=False, loser=90, first_dealer=1),  # -31, A skunked
+    made_up_game(2, 0, a_won=False, loser=60),  # -61, A double skunked
+    made_up_game(2, 1, a_won=False, loser=119),  # -2
+    made_up_game(3, 0, a_won=True, loser=80, first_dealer=1),  # +41, A skunks B
+    made_up_game(3, 1, a_won=True, loser=117),  # +4
+    made_up_game(4, 0, a_won=True, loser=50),  # +71, A double skunks B
+    made_up_game(4, 1, a_won=False, loser=113, first_dealer=1),  # -8
 ]
 
 
@@ -222,8 +206,10 @@ def test_summary_figures_of_a_fixed_match() -> None:
 
 def test_pair_interval_is_narrower_than_treating_games_as_independent() -> None:
     """Split pairs (each side won with the same cards) carry less spread than coin flips."""
-    games = [_game(p, seat, a_won=seat == 0, loser=100) for p in range(20) for seat in (0, 1)]
-    games[0] = _game(0, 0, a_won=False, loser=100)  # one pair lost outright, so spread > 0
+    games = [
+        made_up_game(p, seat, a_won=seat == 0, loser=100) for p in range(20) for seat in (0, 1)
+    ]
+    games[0] = made_up_game(0, 0, a_won=False, loser=100)  # one pair lost outright, so spread > 0
     result = summarize("x", "y", games, seconds=1.0)
     pair_width = result.a_win_rate_ci.high - result.a_win_rate_ci.low
     naive = wilson_interval(result.a_wins, result.games)
@@ -231,7 +217,7 @@ def test_pair_interval_is_narrower_than_treating_games_as_independent() -> None:
 
 
 def test_a_unanimous_match_falls_back_to_wilson() -> None:
-    games = [_game(p, seat, a_won=True, loser=100) for p in range(10) for seat in (0, 1)]
+    games = [made_up_game(p, seat, a_won=True, loser=100) for p in range(10) for seat in (0, 1)]
     result = summarize("x", "y", games, seconds=1.0)
     assert result.a_win_rate == 1.0
     assert result.a_win_rate_ci.high == 1.0
@@ -261,7 +247,7 @@ def test_points_per_hand_by_source_and_the_gain_over_pairs() -> None:
             points = [(0, 0, 0), (0, 0, 0)]
             points[a_seat] = (a_play, 70, 21)
             points[1 - a_seat] = (b_play, 70, 21 + a_seat)
-            won = _game(pair, a_seat, a_won=True, loser=100)
+            won = made_up_game(pair, a_seat, a_won=True, loser=100)
             games.append(dataclasses.replace(won, points=(points[0], points[1])))
     result = summarize("x", "y", games, seconds=1.0)
     assert [gain.source for gain in result.sources] == list(SOURCES)
