@@ -8,7 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from cribkit.analysis.discard import HOLDS
+from cribkit.analysis.discard import HOLDS, analyze_discard, hold_throws
 from cribkit.analysis.pegging import PLAUSIBILITY, net_value
 from cribkit.analysis.pegvalue import (
     KEEPS,
@@ -17,6 +17,9 @@ from cribkit.analysis.pegvalue import (
     keep_index,
     opponent_keeps,
     peg_table,
+    pegging_by_throw,
+    pegging_weight,
+    weighted_value,
 )
 from cribkit.cards import parse_cards
 from cribkit.errors import CribkitError
@@ -87,3 +90,24 @@ def test_holds_get_the_pegging_of_their_ranks() -> None:
     # a low run with a pair pegs better than any hold with the king and nine
     best = max(range(len(HOLDS)), key=lambda h: values[h])
     assert Counter(ranks[i] for i in HOLDS[best][0]) == Counter((2, 3, 4, 4))
+
+
+@pytest.mark.parametrize("dealer", [False, True])
+def test_each_option_finds_its_own_pegging_by_what_it_throws(dealer: bool) -> None:
+    """The options of a discard analysis are sorted best first, not in ``HOLDS`` order:
+    the throw is the key that gives each the pegging of its own four kept cards."""
+    dealt = parse_cards("2H 3S 4D 4C 9H KS")
+    throws = hold_throws(dealt)
+    assert len(set(throws)) == len(HOLDS) and all(len(throw) == 2 for throw in throws)
+    pegging = pegging_by_throw(dealt, dealer=dealer)
+    table = peg_table().mean[1 if dealer else 0]
+    ranks = [int(card.rank) for card in dealt]
+    weight = pegging_weight(dealer=dealer)
+    for option in analyze_discard(dealt, dealer=dealer).options:
+        row = keep_index(sorted(int(card.rank) for card in option.keep))
+        assert pegging[frozenset(option.throw)] == pytest.approx(float(table[row]))
+        expected = option.total_ev + weight * float(table[row])
+        assert weighted_value(option, pegging, dealer=dealer) == pytest.approx(expected)
+    assert sorted(pegging.values()) == sorted(
+        float(table[keep_index([ranks[i] for i in keep])]) for keep, _ in HOLDS
+    )

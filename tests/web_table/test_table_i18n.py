@@ -17,7 +17,10 @@ import pytest
 from servers import ServerProcess
 from table_support import stored_record
 
+from cribkit.actions import Discard
+from cribkit.analysis.discard import analyze_discard
 from cribkit.analysis.hints import hint
+from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.cards import parse_card
 from cribkit.errors import CribkitError, IllegalActionError
 from cribkit.events import Pegs
@@ -28,6 +31,7 @@ from cribkit.view import view_of
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import Catalogues, language_by_code
+from state_support import past_the_cut
 
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5"}
 EN = {"Accept-Language": "en-GB,en;q=0.8"}
@@ -232,6 +236,38 @@ def test_the_play_and_go_hints_in_chinese(client: Any, app: Any) -> None:
             seen.add(kind)
         view = move(client, view, view["legal_actions"][0], EN).json()
     assert "play" in seen
+
+
+def test_a_throw_for_the_pegging_is_explained_in_chinese_with_the_engines_numbers() -> None:
+    """Where the pegging turns the throw from the most hand and crib, the Chinese sentence
+    gives the same four numbers as the engine's: each keep's pegging and its total."""
+    zh = language_by_code("zh")
+    assert zh is not None
+    translations = Catalogues().get(zh)
+    found = 0
+    for seed in range(60):
+        view = view_of(past_the_cut(Game(seed=seed)).state, 0)
+        advice = hint(view)
+        best = analyze_discard(view.hand, dealer=view.is_dealer).best
+        assert isinstance(advice.action, Discard)
+        if set(advice.action.cards) == set(best.throw):
+            continue
+        winner = advice.discards[0]
+        pegging = pegging_by_throw(view.hand, dealer=view.is_dealer)
+        numbers = [
+            f"{pegging[frozenset(winner.throw)]:+.2f}",
+            f"{pegging[frozenset(best.throw)]:+.2f}",
+            f"{weighted_value(winner, pegging, dealer=view.is_dealer):.2f}",
+            f"{weighted_value(best, pegging, dealer=view.is_dealer):.2f}",
+        ]
+        english = hint_explanation(advice, view, gettext.NullTranslations())
+        chinese = hint_explanation(advice, view, translations)
+        assert english == advice.explanation
+        assert_chinese(chinese)
+        for number in numbers:
+            assert number in english and number in chinese
+        found += 1
+    assert found >= 2
 
 
 def test_an_untranslated_code_falls_back_to_the_english_message() -> None:

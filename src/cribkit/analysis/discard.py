@@ -39,6 +39,7 @@ __all__ = [
     "analyze_discard",
     "crib_totals_enumerated",
     "hold_showings",
+    "hold_throws",
     "hold_values",
 ]
 
@@ -179,6 +180,12 @@ def analyze_discard(cards: str | Iterable[str | Card], *, dealer: bool) -> Disca
         ),
     )
     return DiscardAnalysis(options=tuple(options[h] for h in order), dealer=dealer)
+
+
+def hold_throws(dealt: Sequence[Card]) -> list[frozenset[Card]]:
+    """The two cards each hold throws, in ``HOLDS`` order: the key that ties a value in
+    ``HOLDS`` order to the ``DiscardOption`` (sorted best first) with the same throw."""
+    return [frozenset(dealt[i] for i in throw) for _, throw in HOLDS]
 
 
 def hold_values(

@@ -8,7 +8,7 @@ view it is given.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cribkit.actions import (
@@ -22,11 +22,11 @@ from cribkit.actions import (
     action_to_dict,
 )
 from cribkit.analysis.cut import default_cut
-from cribkit.analysis.discard import HOLDS, DiscardAnalysis, DiscardOption, analyze_discard
+from cribkit.analysis.discard import DiscardAnalysis, DiscardOption, analyze_discard, hold_throws
 from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
-from cribkit.analysis.pegvalue import hold_pegging, pegging_weight
+from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
-from cribkit.cards import format_cards_unicode
+from cribkit.cards import Card, format_cards_unicode
 from cribkit.errors import CribkitError
 from cribkit.state import Phase
 from cribkit.view import PlayerView
@@ -88,7 +88,7 @@ def hint(view: PlayerView) -> Hint:
         analysis = analyze_discard(view.hand, dealer=view.is_dealer)
         if in_endgame(view):
             return discard_hint(view, analysis, expert_discard_chances(view))
-        pegging = hold_pegging(view.hand, dealer=view.is_dealer).tolist()
+        pegging = pegging_by_throw(view.hand, dealer=view.is_dealer)
         return discard_hint(view, analysis, None, pegging=pegging)
     return play_hint(view, evaluate_plays(view, endgame=endgame_for_play(view)))
 
@@ -98,42 +98,38 @@ def discard_hint(
     analysis: DiscardAnalysis,
     by_hold: Sequence[float] | None,
     *,
-    pegging: Sequence[float] | None = None,
+    pegging: Mapping[frozenset[Card], float] | None = None,
 ) -> Hint:
     """The throw hint from the analyses already made: ``analysis`` of the six cards, and
     near the end ``by_hold``, the winning chance of each hold in ``HOLDS`` order.
 
-    Elsewhere ``pegging`` (each hold's expected net pegging, ``HOLDS`` order) is added
-    to hand and crib at the role's ``pegging_weight``, as the expert does.
+    Elsewhere ``pegging`` (each throw's expected net pegging, ``pegging_by_throw``) is
+    added to hand and crib at the role's ``pegging_weight``, as the expert does.
     """
     options = analysis.options[:TOP_OPTIONS]
     best = analysis.best
     explanation = analysis.explain()
     chances: tuple[float, ...] = ()
     if by_hold is None and pegging is not None:
-        throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
-        peg_of = dict(zip(throws, pegging, strict=True))
-        weight = pegging_weight(dealer=view.is_dealer)
-
-        def value(option: DiscardOption) -> float:
-            return option.total_ev + weight * peg_of[frozenset(option.throw)]
-
-        ranked = sorted(analysis.options, key=value, reverse=True)  # stable: ties keep order
+        value = {
+            option: weighted_value(option, pegging, dealer=view.is_dealer)
+            for option in analysis.options
+        }
+        ranked = sorted(analysis.options, key=value.__getitem__, reverse=True)  # ties keep order
         options = tuple(ranked[:TOP_OPTIONS])
         winner = ranked[0]
         if winner is not best:
             explanation = (
                 f"Keep {format_cards_unicode(winner.keep)}: it should net "
-                f"{peg_of[frozenset(winner.throw)]:+.2f} points in the play against "
-                f"{peg_of[frozenset(best.throw)]:+.2f} for {format_cards_unicode(best.keep)}, "
+                f"{pegging[frozenset(winner.throw)]:+.2f} points in the play against "
+                f"{pegging[frozenset(best.throw)]:+.2f} for {format_cards_unicode(best.keep)}, "
                 f"the most in hand and crib alone ({best.total_ev:.2f} against "
-                f"{winner.total_ev:.2f}), so it comes to {value(winner):.2f} in all "
-                f"against {value(best):.2f}."
+                f"{winner.total_ev:.2f}), so it comes to {value[winner]:.2f} in all "
+                f"against {value[best]:.2f}."
             )
         best = winner
     if by_hold is not None:
-        throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
-        chance_of = dict(zip(throws, by_hold, strict=True))
+        chance_of = dict(zip(hold_throws(view.hand), by_hold, strict=True))
         winner = max(analysis.options, key=lambda o: chance_of[frozenset(o.throw)])
         ranked = [winner, *(o for o in analysis.options if o is not winner)]
         options = tuple(ranked[:TOP_OPTIONS])

@@ -20,7 +20,7 @@ rebuilt exactly, alone, to check the shipped table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -28,7 +28,13 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.analysis.discard import HOLDS, PairWeights, hold_values
+from cribkit.analysis.discard import (
+    HOLDS,
+    DiscardOption,
+    PairWeights,
+    hold_throws,
+    hold_values,
+)
 from cribkit.analysis.holdings import keep_weight, rank_multisets
 from cribkit.analysis.keepmodel import KEEP_ROWS, KEEPS, keep_index
 from cribkit.analysis.pegging import PLAUSIBILITY, net_value
@@ -49,7 +55,9 @@ __all__ = [
     "keep_index",
     "opponent_keeps",
     "peg_table",
+    "pegging_by_throw",
     "pegging_weight",
+    "weighted_value",
 ]
 
 PEGGING_WEIGHT = 0.6
@@ -177,6 +185,23 @@ def hold_pegging(dealt: Sequence[Card], *, dealer: bool, table: str = PEG_TABLE)
     rows = [KEEP_ROWS[tuple(sorted(ranks[i] for i in keep))] for keep in _HOLD_ROWS]
     values: Array = mean[rows]
     return values
+
+
+def pegging_by_throw(
+    dealt: Sequence[Card], *, dealer: bool, table: str = PEG_TABLE
+) -> dict[frozenset[Card], float]:
+    """Each hold's expected net pegging (unweighted), keyed by the two cards it throws,
+    so the options of a discard analysis (sorted best first) can look theirs up."""
+    pegging = hold_pegging(dealt, dealer=dealer, table=table).tolist()
+    return dict(zip(hold_throws(dealt), pegging, strict=True))
+
+
+def weighted_value(
+    option: DiscardOption, pegging: Mapping[frozenset[Card], float], *, dealer: bool
+) -> float:
+    """``option``'s hand and crib plus the role's ``pegging_weight`` times its pegging
+    (``pegging_by_throw``): the value the expert's discard maximizes, as hints show it."""
+    return option.total_ev + pegging_weight(dealer=dealer) * pegging[frozenset(option.throw)]
 
 
 def hold_values_with_pegging(

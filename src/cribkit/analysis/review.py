@@ -18,10 +18,10 @@ from enum import StrEnum
 
 from cribkit.actions import Discard, Go, Play, PlayerAction
 from cribkit.analysis.count_review import CountedShow, counted_shows
-from cribkit.analysis.discard import HOLDS, analyze_discard
+from cribkit.analysis.discard import analyze_discard, hold_throws
 from cribkit.analysis.hints import discard_hint, play_hint
 from cribkit.analysis.pegging import evaluate_plays
-from cribkit.analysis.pegvalue import hold_pegging, pegging_weight
+from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
@@ -248,22 +248,20 @@ def price_decision(view: PlayerView, action: PlayerAction, *, step: int = 0) -> 
 def _price_discard(view: PlayerView, action: Discard, step: int) -> Decision:
     dealt = view.hand
     analysis = analyze_discard(dealt, dealer=view.is_dealer)
-    throws = [frozenset(dealt[i] for i in throw) for _, throw in HOLDS]
-    chosen = throws.index(frozenset(action.cards))
     if in_endgame(view):
-        values, unit = expert_discard_chances(view), Unit.WIN_CHANCE
-        advice = discard_hint(view, analysis, values)
+        chances = expert_discard_chances(view)
+        values, unit = dict(zip(hold_throws(dealt), chances, strict=True)), Unit.WIN_CHANCE
+        advice = discard_hint(view, analysis, chances)
     else:
-        pegging = hold_pegging(dealt, dealer=view.is_dealer).tolist()
-        by_throw = {frozenset(option.throw): option.total_ev for option in analysis.options}
-        weight = pegging_weight(dealer=view.is_dealer)
-        values = [
-            by_throw[throw] + weight * peg for throw, peg in zip(throws, pegging, strict=True)
-        ]
+        pegging = pegging_by_throw(dealt, dealer=view.is_dealer)
+        values = {
+            frozenset(option.throw): weighted_value(option, pegging, dealer=view.is_dealer)
+            for option in analysis.options
+        }
         unit = Unit.POINTS
         advice = discard_hint(view, analysis, None, pegging=pegging)
     assert isinstance(advice.action, Discard)
-    lost = max(values) - values[chosen]
+    lost = max(values.values()) - values[frozenset(action.cards)]
     return Decision(
         view.hand_number,
         step,

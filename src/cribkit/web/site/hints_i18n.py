@@ -14,9 +14,8 @@ import gettext
 from collections.abc import Sequence
 
 from cribkit.actions import Cut, Go, NextHand
-from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.hints import Hint
-from cribkit.analysis.pegvalue import hold_pegging, pegging_weight
+from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.cards import format_cards_unicode
 from cribkit.view import PlayerView
 from cribkit.web.site.advice import advise
@@ -88,10 +87,7 @@ def _pegging_discard(hint: Hint, view: PlayerView, translations: gettext.NullTra
     (the engine's sentence, ``discard_hint``, with the same numbers)."""
     advice = advise(view.hand, dealer=view.is_dealer)
     winner, best = hint.discards[0], advice.best
-    throws = [frozenset(view.hand[i] for i in throw) for _, throw in HOLDS]
-    peg_of = dict(zip(throws, hold_pegging(view.hand, dealer=view.is_dealer).tolist(), strict=True))
-    winner_peg, best_peg = peg_of[frozenset(winner.throw)], peg_of[frozenset(best.throw)]
-    weight = pegging_weight(dealer=view.is_dealer)
+    pegging = pegging_by_throw(view.hand, dealer=view.is_dealer)
     return translations.gettext(
         N_(
             "Keep %(keep)s: it should net %(net)s points in the play against %(best_net)s for "
@@ -100,13 +96,13 @@ def _pegging_discard(hint: Hint, view: PlayerView, translations: gettext.NullTra
         )
     ) % {
         "keep": format_cards_unicode(winner.keep),
-        "net": f"{winner_peg:+.2f}",
-        "best_net": f"{best_peg:+.2f}",
+        "net": f"{pegging[frozenset(winner.throw)]:+.2f}",
+        "best_net": f"{pegging[frozenset(best.throw)]:+.2f}",
         "best_keep": format_cards_unicode(best.keep),
         "best_total": f"{best.total_ev:.2f}",
         "total": f"{winner.total_ev:.2f}",
-        "value": f"{winner.total_ev + weight * winner_peg:.2f}",
-        "best_value": f"{best.total_ev + weight * best_peg:.2f}",
+        "value": f"{weighted_value(winner, pegging, dealer=view.is_dealer):.2f}",
+        "best_value": f"{weighted_value(best, pegging, dealer=view.is_dealer):.2f}",
     }
 
 
