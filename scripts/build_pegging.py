@@ -7,6 +7,11 @@ minimax to the end of the play; the entry is the mean net pegging points (this p
 minus the opponent's) with its standard error. Every entry has its own generator seed
 (``cribkit.analysis.pegvalue.entry_seed``), so the test rebuilds a few and compares.
 
+``--samples 0`` builds the exact table: every opponent keep that fits in the deck,
+weighted by its probability, each pair of keeps solved once (the pone's net pegging is
+minus the dealer's in the same deal) and serving both players' entries; its standard
+errors are 0 and its seed unused.
+
 Run: ``.venv/bin/python scripts/build_pegging.py --samples 400 --seed 1 --jobs 2``
 (``make pegging``).
 """
@@ -15,17 +20,25 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 from table_build import DATA, build_parser, write_table
 
 from cribkit.analysis.keepmodel import KEEPS, ROLES
-from cribkit.analysis.pegging import PLAUSIBILITY
-from cribkit.analysis.pegvalue import estimate_entry
+from cribkit.analysis.pegging import PLAUSIBILITY, net_value
+from cribkit.analysis.pegvalue import estimate_entry, exact_means, opponent_keeps
 
 OUTPUT = DATA / "pegging.npz"
+Array = npt.NDArray[np.float64]
+Chunk = TypeVar("Chunk")
+Result = TypeVar("Result")
+PoneRow = tuple[int, npt.NDArray[np.intp], npt.NDArray[np.int16]]
+"""A pone's keep (row), every dealer's keep it can meet (rows) and the net pegging of each."""
 
 
 def build_rows(
@@ -42,6 +55,51 @@ def build_rows(
     ]
 
 
+def in_workers(work: Callable[[Chunk], Result], chunks: list[Chunk], jobs: int) -> Iterator[Result]:
+    """``work`` of each chunk, in order, from ``jobs`` processes, saying every tenth done."""
+    with ProcessPoolExecutor(jobs) as pool:
+        for done, result in enumerate(pool.map(work, chunks), start=1):
+            if done % 10 == 0:
+                print(f"  {done}/{len(chunks)} chunks", file=sys.stderr, flush=True)
+            yield result
+
+
+def solve_pone_rows(rows: list[int]) -> list[PoneRow]:
+    """For each row, the net pegging of ``KEEPS[row]`` kept by the pone against every keep
+    the dealer can hold with it (as ``KEEPS`` rows); one worker's share of the exact table."""
+    solved: list[PoneRow] = []
+    for row in rows:
+        keep = KEEPS[row]
+        others, _ = opponent_keeps(keep, PLAUSIBILITY)
+        values = [net_value((keep, KEEPS[other], (), 0, 0)) for other in others.tolist()]
+        solved.append((row, others, np.array(values, dtype=np.int16)))
+    return solved
+
+
+def exact_table(jobs: int, keep_model: bool) -> tuple[Array, Array]:
+    """The exact table's means and (zero) errors, ``[role, row]``."""
+    net = np.zeros((len(KEEPS), len(KEEPS)), dtype=np.int16)
+    chunks = [list(range(start, min(start + 20, len(KEEPS)))) for start in range(0, len(KEEPS), 20)]
+    for solved in in_workers(solve_pone_rows, chunks, jobs):
+        for row, others, values in solved:
+            net[row, others] = values
+    mean = exact_means(net, plausibility=PLAUSIBILITY, keep_model=keep_model)
+    return mean, np.zeros_like(mean)
+
+
+def sampled_table(samples: int, seed: int, jobs: int, keep_model: bool) -> tuple[Array, Array]:
+    """The sampled table's means and standard errors, ``[role, row]``."""
+    entries = [(role, row) for role in range(len(ROLES)) for row in range(len(KEEPS))]
+    chunks = [entries[start : start + 40] for start in range(0, len(entries), 40)]
+    mean = np.zeros((len(ROLES), len(KEEPS)))
+    error = np.zeros((len(ROLES), len(KEEPS)))
+    work = partial(build_rows, samples=samples, seed=seed, keep_model=keep_model)
+    for results in in_workers(work, chunks, jobs):
+        for role, row, value, spread in results:
+            mean[role, row], error[role, row] = value, spread
+    return mean, error
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser(__doc__, OUTPUT, samples="samples", default=400)
     parser.add_argument(
@@ -51,20 +109,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    entries = [(role, row) for role in range(len(ROLES)) for row in range(len(KEEPS))]
-    chunks = [entries[start : start + 40] for start in range(0, len(entries), 40)]
-    mean = np.zeros((len(ROLES), len(KEEPS)))
-    error = np.zeros((len(ROLES), len(KEEPS)))
-    work = partial(build_rows, samples=args.samples, seed=args.seed, keep_model=args.keep_model)
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for done, results in enumerate(pool.map(work, chunks), start=1):
-            for role, row, value, spread in results:
-                mean[role, row], error[role, row] = value, spread
-            if done % 10 == 0:
-                print(f"  {done}/{len(chunks)} chunks", file=sys.stderr, flush=True)
+    if args.samples == 0:
+        mean, error = exact_table(args.jobs, args.keep_model)
+    else:
+        mean, error = sampled_table(args.samples, args.seed, args.jobs, args.keep_model)
+    how = "every opponent keep" if args.samples == 0 else f"{args.samples} samples"
     write_table(
         args.output,
-        f"{len(entries)} entries x {args.samples} samples in "
+        f"{mean.size} entries x {how} in "
         f"{time.perf_counter() - started:.0f} s; mean net pegging: pone "
         f"{mean[0].mean():+.3f}, dealer {mean[1].mean():+.3f}; standard error: median "
         f"{np.median(error):.3f}, max {error.max():.3f}",

@@ -13,6 +13,8 @@ from cribkit.analysis.pegging import PLAUSIBILITY, net_value
 from cribkit.analysis.pegvalue import (
     KEEPS,
     estimate_entry,
+    exact_entry,
+    exact_means,
     hold_pegging,
     keep_index,
     opponent_keeps,
@@ -111,3 +113,44 @@ def test_each_option_finds_its_own_pegging_by_what_it_throws(dealer: bool) -> No
     assert sorted(pegging.values()) == sorted(
         float(table[keep_index([ranks[i] for i in keep])]) for keep, _ in HOLDS
     )
+
+
+def test_a_deal_nets_the_pone_what_it_costs_the_dealer() -> None:
+    """The exact build solves each pair of keeps once, for both players' entries."""
+    rng = np.random.default_rng(5)
+    checked = 0
+    while checked < 25:
+        pone, dealer = (KEEPS[row] for row in rng.choice(len(KEEPS), 2))
+        if any(pone.count(rank) + dealer.count(rank) > 4 for rank in range(1, 14)):
+            continue
+        assert net_value((pone, dealer, (), 0, 0)) == -net_value((dealer, pone, (), 0, 1))
+        checked += 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("keep_model", [False, True])
+def test_the_exact_build_gives_each_role_its_exact_entry(keep_model: bool) -> None:
+    """The build fills ``net[pone row, dealer row]`` from the pone's side only; the
+    dealer's entries come from the columns. Filled for one keep's row and column, the
+    combination gives that keep's ``exact_entry`` in both roles."""
+    script = load_script("build_pegging")
+    row = keep_index((5, 5, 10, 11))
+    net = np.zeros((len(KEEPS), len(KEEPS)), dtype=np.int16)
+    [(solved, others, values)] = script.solve_pone_rows([row])
+    assert solved == row and len(others) == len(values) > 1_700
+    net[row, others] = values
+    for other in others.tolist():  # the column: this keep with the dealer
+        net[other, row] = net_value((KEEPS[other], KEEPS[row], (), 0, 0))
+    means = exact_means(net, keep_model=keep_model)
+    for role in (0, 1):
+        assert means[role, row] == pytest.approx(exact_entry(row, role, keep_model=keep_model))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("ranks", "role"), [((1, 2, 3, 4), 0), ((5, 10, 11, 13), 1)])
+def test_the_sampled_table_estimates_the_exact_entry(ranks: tuple[int, ...], role: int) -> None:
+    """Every opponent keep weighted exactly lands within the shipped sample's noise."""
+    table = peg_table()
+    row = keep_index(ranks)
+    exact = exact_entry(row, role, keep_model=table.keep_model)
+    assert abs(exact - table.mean[role, row]) < 4 * table.error[role, row]

@@ -15,7 +15,9 @@ instead (``cribkit.analysis.keepmodel``); the expert with that table gained noth
 measurable (README), so the shipped table keeps the plausibility draw.
 
 Each entry is a sampled mean with its own seed (``entry_seed``), so any entry can be
-rebuilt exactly, alone, to check the shipped table.
+rebuilt exactly, alone, to check the shipped table. ``--samples 0`` builds the exact
+table instead: every opponent keep, weighted by its probability (``exact_entry``), each
+solved pair of keeps serving both players' entries (``exact_means``).
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ __all__ = [
     "PegTable",
     "entry_seed",
     "estimate_entry",
+    "exact_entry",
+    "exact_means",
     "expert_hold",
     "hold_pegging",
     "hold_values_with_pegging",
@@ -138,6 +142,37 @@ def estimate_entry(
     return float(values.mean()), spread / np.sqrt(samples)
 
 
+def exact_entry(
+    row: int, role: int, *, plausibility: float = PLAUSIBILITY, keep_model: bool = False
+) -> float:
+    """Mean net pegging points of keeping ``KEEPS[row]`` in ``role`` over every opponent
+    keep, each weighted by its probability: the limit ``estimate_entry`` samples."""
+    keep = KEEPS[row]
+    rows, probabilities = opponent_keeps(keep, plausibility, (role == 0) if keep_model else None)
+    values = np.array(
+        [net_value((keep, KEEPS[other], (), 0, role)) for other in rows.tolist()],
+        dtype=np.float64,
+    )
+    return float(values @ probabilities)
+
+
+def exact_means(
+    net: npt.NDArray[np.integer], *, plausibility: float = PLAUSIBILITY, keep_model: bool = False
+) -> Array:
+    """``exact_entry`` of every row in both roles (``[role, row]``) from ``net[a, b]``, the
+    net pegging of ``KEEPS[a]`` kept by the pone against ``KEEPS[b]`` kept by the dealer
+    (read only where the two keeps fit in one deck): the dealer's entry for ``b`` is
+    minus the pone's side of the same deals, so each pair is solved once, not twice."""
+    means = np.zeros((2, len(KEEPS)))
+    for row, keep in enumerate(KEEPS):
+        for role in (0, 1):
+            model_dealer = (role == 0) if keep_model else None
+            rows, probabilities = opponent_keeps(keep, plausibility, model_dealer)
+            values = net[row, rows] if role == 0 else -net[rows, row]
+            means[role, row] = float(values.astype(np.float64) @ probabilities)
+    return means
+
+
 @dataclass(frozen=True, slots=True)
 class PegTable:
     """The shipped table: ``mean[role, row]`` and ``error[role, row]`` (standard error)."""
@@ -145,6 +180,7 @@ class PegTable:
     mean: Array
     error: Array
     samples: int
+    """Opponent hands drawn for each entry; 0 for the exact table (every keep weighed)."""
     seed: int
     plausibility: float
     keep_model: bool
