@@ -31,6 +31,8 @@ from cribkit.tournament import GameResult, PairTask, pair_seed, play_tasks, summ
 
 VARIANT = "variant"
 """The name the variant plays under in the match table."""
+SEED = 12
+"""The match's seed when none is given (a saved run does not record it)."""
 
 
 def register(settings: dict[str, Any]) -> None:
@@ -116,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--against", default="expert-2026")
     parser.add_argument("-n", "--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--seed", type=int, help=f"the match's seed (default {SEED})")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=20, help="pairs a worker plays at once")
     parser.add_argument("--save", type=Path, help="JSON lines of finished games (resumes)")
@@ -129,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit("--summarize reads the file given with --save")
         results, seconds = load(args.save), 0.0  # no speed figure for a saved run
     else:
+        args.seed = SEED if args.seed is None else args.seed
         results, seconds = run(args)
     results.sort(key=lambda result: (result.pair, result.a_seat))
     summary = summarize(VARIANT, args.against, results, seconds=seconds)

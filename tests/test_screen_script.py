@@ -61,6 +61,12 @@ def test_a_saved_run_resumes_and_summarizes(
     capsys.readouterr()
     assert screen.main([*common, "-n", "4", "--summarize"]) == 0
     out = capsys.readouterr().out
-    assert "variant vs random: 4 games" in out
+    assert "variant vs random: 4 games in duplicate pairs (seed 3)" in out
+    assert "games per second" not in out  # a saved run read back has no speed
+    without_seed = [arg for arg in common if arg not in ("--seed", "3")]
+    assert screen.main([*without_seed, "-n", "4", "--summarize"]) == 0
+    out = capsys.readouterr().out
+    assert "variant vs random: 4 games in duplicate pairs" in out
+    assert "(seed" not in out  # the save does not say which seed it was played on
     restored = screen.load(saved)
     assert [screen.to_line(result) for result in restored] == lines

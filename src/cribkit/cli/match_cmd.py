@@ -134,10 +134,12 @@ def _percent_ci(interval: Interval) -> str:
     return f"[{_percent(interval.low)}, {_percent(interval.high)}]"
 
 
-def match_table(result: MatchResult, *, seed: int) -> Table:
-    """The human form: one row per figure, with its 95% interval where it has one."""
+def match_table(result: MatchResult, *, seed: int | None) -> Table:
+    """The human form: one row per figure, with its 95% interval where it has one (the
+    seed and the speed only where known: a saved run read back has neither)."""
     a, b = result.a, result.b
-    table = Table(title=f"{a} vs {b}: {result.games} games in duplicate pairs (seed {seed})")
+    title = f"{a} vs {b}: {result.games} games in duplicate pairs"
+    table = Table(title=title if seed is None else f"{title} (seed {seed})")
     table.add_column("figure")
     table.add_column("value", justify="right")
     table.add_column("95% interval", justify="right")
@@ -171,7 +173,8 @@ def match_table(result: MatchResult, *, seed: int) -> Table:
             f"{gain.a_per_hand:.3f} / {gain.b_per_hand:.3f} ({gain.gain:+.3f})",
             "" if gain.gain_ci is None else f"[{gain.gain_ci.low:+.3f}, {gain.gain_ci.high:+.3f}]",
         )
-    table.add_row("games per second", f"{result.games_per_second:,.1f}", "")
+    if result.seconds > 0:
+        table.add_row("games per second", f"{result.games_per_second:,.1f}", "")
     return table
 
 
