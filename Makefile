@@ -7,7 +7,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging keeps clean
+.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact keeps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,11 @@ keeps: $(STAMP)
 ## pegging: rebuild the pegging-value table of kept hands shipped in src/cribkit/data
 pegging: $(STAMP)
 	nice -n 10 $(BIN)/python scripts/build_pegging.py --samples 400 --seed 1 --jobs 2
+
+## pegging-exact: rebuild the exact pegging-value table (every opponent keep weighed)
+pegging-exact: $(STAMP)
+	nice -n 10 $(BIN)/python scripts/build_pegging.py --samples 0 --jobs 2 \
+		--output src/cribkit/data/pegging-exact.npz
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -11,6 +11,7 @@ import pytest
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_throws
 from cribkit.analysis.pegging import PLAUSIBILITY, net_value
 from cribkit.analysis.pegvalue import (
+    EXACT_PEG_TABLE,
     KEEPS,
     estimate_entry,
     exact_entry,
@@ -148,9 +149,19 @@ def test_the_exact_build_gives_each_role_its_exact_entry(keep_model: bool) -> No
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("ranks", "role"), [((1, 2, 3, 4), 0), ((5, 10, 11, 13), 1)])
-def test_the_sampled_table_estimates_the_exact_entry(ranks: tuple[int, ...], role: int) -> None:
-    """Every opponent keep weighted exactly lands within the shipped sample's noise."""
-    table = peg_table()
+def test_the_shipped_exact_table_is_every_keep_weighed(ranks: tuple[int, ...], role: int) -> None:
+    table = peg_table(EXACT_PEG_TABLE)
     row = keep_index(ranks)
-    exact = exact_entry(row, role, keep_model=table.keep_model)
-    assert abs(exact - table.mean[role, row]) < 4 * table.error[role, row]
+    assert table.plausibility == PLAUSIBILITY and not table.keep_model
+    assert table.mean[role, row] == pytest.approx(exact_entry(row, role), abs=1e-5)
+
+
+def test_the_sampled_table_estimates_the_exact_one() -> None:
+    """The sample's errors from the exact entries are its own noise: about one standard
+    error each, never far beyond, and no bias either way."""
+    sampled, exact = peg_table(), peg_table(EXACT_PEG_TABLE)
+    assert exact.samples == 0 and np.all(exact.error == 0)
+    assert sampled.plausibility == exact.plausibility and sampled.keep_model == exact.keep_model
+    z = (sampled.mean - exact.mean) / sampled.error
+    assert float(np.abs(z).max()) < 5
+    assert 0.9 < float(z.std()) < 1.1 and abs(float(z.mean())) < 0.1
