@@ -30,8 +30,8 @@ import numpy.typing as npt
 from table_build import DATA, build_parser, write_table
 
 from cribkit.analysis.keepmodel import KEEPS, ROLES
-from cribkit.analysis.pegging import PLAUSIBILITY, net_value
-from cribkit.analysis.pegvalue import estimate_entry, exact_means, opponent_keeps
+from cribkit.analysis.pegging import PLAUSIBILITY
+from cribkit.analysis.pegvalue import estimate_entry, exact_means, nets_against, opponent_keeps
 
 OUTPUT = DATA / "pegging.npz"
 Array = npt.NDArray[np.float64]
@@ -71,8 +71,7 @@ def solve_pone_rows(rows: list[int]) -> list[PoneRow]:
     for row in rows:
         keep = KEEPS[row]
         others, _ = opponent_keeps(keep, PLAUSIBILITY)
-        values = [net_value((keep, KEEPS[other], (), 0, 0)) for other in others.tolist()]
-        solved.append((row, others, np.array(values, dtype=np.int16)))
+        solved.append((row, others, nets_against(keep, others, 0).astype(np.int16)))
     return solved
 
 

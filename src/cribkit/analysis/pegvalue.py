@@ -58,6 +58,7 @@ __all__ = [
     "hold_pegging",
     "hold_values_with_pegging",
     "keep_index",
+    "nets_against",
     "opponent_keeps",
     "peg_table",
     "pegging_by_throw",
@@ -118,6 +119,15 @@ def entry_seed(seed: int, role: int, row: int) -> list[int]:
     return [seed, role, row]
 
 
+def nets_against(keep: tuple[int, ...], others: npt.NDArray[np.intp], role: int) -> Array:
+    """The net pegging of keeping ``keep`` in ``role`` (0 pone, 1 dealer) against each
+    opponent keep ``KEEPS[other]``, both playing the perfect-information search."""
+    return np.array(
+        [net_value((keep, KEEPS[other], (), 0, role)) for other in others.tolist()],
+        dtype=np.float64,
+    )
+
+
 def estimate_entry(
     row: int,
     role: int,
@@ -135,10 +145,7 @@ def estimate_entry(
     rows, probabilities = opponent_keeps(keep, plausibility, (role == 0) if keep_model else None)
     rng = np.random.default_rng(entry_seed(seed, role, row))
     drawn = rows[rng.choice(len(rows), size=samples, p=probabilities)]
-    values = np.array(
-        [net_value((keep, KEEPS[other], (), 0, role)) for other in drawn.tolist()],
-        dtype=np.float64,
-    )
+    values = nets_against(keep, drawn, role)
     spread = float(values.std(ddof=1)) if samples > 1 else float("inf")
     return float(values.mean()), spread / np.sqrt(samples)
 
@@ -150,11 +157,7 @@ def exact_entry(
     keep, each weighted by its probability: the limit ``estimate_entry`` samples."""
     keep = KEEPS[row]
     rows, probabilities = opponent_keeps(keep, plausibility, (role == 0) if keep_model else None)
-    values = np.array(
-        [net_value((keep, KEEPS[other], (), 0, role)) for other in rows.tolist()],
-        dtype=np.float64,
-    )
-    return float(values @ probabilities)
+    return float(nets_against(keep, rows, role) @ probabilities)
 
 
 def exact_means(
