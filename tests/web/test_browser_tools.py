@@ -70,10 +70,12 @@ def test_calculator_clicks_work_without_javascript(
     page = context.new_page()
     page.goto("/calculator")
     for card in ("4S", "5S", "6S", "JS", "9H"):
-        page.locator(f'.deck a.pick[data-card="{card}"]').click()
+        with page.expect_navigation():  # each pick is a new page; read the new one, not the old
+            page.locator(f'.deck a.pick[data-card="{card}"]').click()
     hand = score_show(parse_cards("4S 5S 6S JS"), parse_cards("9H")[0], crib=False)
     assert page.locator(".big-number").inner_text() == str(hand.total)
-    page.get_by_role("link", name="Count it as a crib").click()
+    with page.expect_navigation():
+        page.get_by_role("link", name="Count it as a crib").click()
     crib = score_show(parse_cards("4S 5S 6S JS"), parse_cards("9H")[0], crib=True)
     assert page.locator(".big-number").inner_text() == str(crib.total)
     page.screenshot(path=str(shots_dir / "calculator-phone-nojs.png"), full_page=True)

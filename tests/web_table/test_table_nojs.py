@@ -13,26 +13,36 @@ from test_table_browser import api_view, chromium, server, shots  # noqa: F401  
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
+def posted(page: Any, button: Any, **click: Any) -> None:
+    """Click a form button and wait for the page it posts to, so the next look is at it.
+
+    Without the wait a loaded machine can read the page being left behind (once, in CI,
+    the start page: the loop over the cut saw no cut and the test waited on a discard).
+    """
+    with page.expect_navigation():
+        button.click(**click)
+
+
 def plain_turn(page: Any) -> str:
     """Make the person's next move with the server's forms; return what was done."""
     boxes = page.locator('.plain-discard input[name="cards"]')
     if boxes.count():
         boxes.nth(0).check()
         boxes.nth(1).check()
-        page.click('.plain-discard button[data-move="discard"]')
+        posted(page, page.locator('.plain-discard button[data-move="discard"]'))
         return "discard"
     cut = page.locator(".plain-cut button.cut-card")
     if cut.count():
-        cut.nth(cut.count() // 2).click(position={"x": 3, "y": 12})  # its showing edge
+        posted(page, cut.nth(cut.count() // 2), position={"x": 3, "y": 12})  # its showing edge
         return "cut"
     cards = page.locator(".plain-play button.plain-card:not([disabled])")
     if cards.count():
-        cards.nth(0).click()
+        posted(page, cards.nth(0))
         return "play"
     for move in ("go", "count", "next"):
         button = page.locator(f'.plain-table button[data-move="{move}"]')
         if button.count():
-            button.click()
+            posted(page, button)
             return move
     raise AssertionError(f"no move offered:\n{page.inner_text('#plain-table')}")
 
@@ -48,7 +58,7 @@ def test_a_whole_game_without_javascript(
     page = context.new_page()
     page.goto(f"{server.url}/?seed=4242")
     page.check('input[name="level"][value="easy"]')
-    page.click("#start")
+    posted(page, page.locator("#start"))
     page.wait_for_selector("#plain-table")
     game_id = page.url.rsplit("/", 1)[-1]
     assert not page.is_visible("#hand") and not page.is_visible("#talk")  # the script's felt
@@ -92,14 +102,14 @@ def test_a_refused_form_move_says_why_and_changes_nothing(
     context = chromium.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{server.url}/?seed=99")
-    page.click("#start")
+    posted(page, page.locator("#start"))
     while page.locator(".plain-cut").count():  # the cut for deal first, by a position
         assert plain_turn(page) == "cut"
     page.wait_for_selector(".plain-discard")
     game_id = page.url.rsplit("/", 1)[-1]
     version = api_view(page, server.url, game_id)["version"]
     page.locator('.plain-discard input[name="cards"]').nth(0).check()
-    page.click('.plain-discard button[data-move="discard"]')  # one card only
+    posted(page, page.locator('.plain-discard button[data-move="discard"]'))  # one card only
     assert page.locator(".plain-problem").count() == 1
     assert api_view(page, server.url, game_id)["version"] == version
     assert page.locator(".plain-discard").count() == 1  # still the discard, nothing lost
