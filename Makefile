@@ -7,7 +7,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact keeps clean
+.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,10 @@ keeps: $(STAMP)
 ## pegging: rebuild the pegging-value table of kept hands shipped in src/cribkit/data
 pegging: $(STAMP)
 	nice -n 10 $(BIN)/python scripts/build_pegging.py --samples 400 --seed 1 --jobs 2
+
+## leads: rebuild the pone's lead table shipped in src/cribkit/data (every dealer keep weighed)
+leads: $(STAMP)
+	nice -n 10 $(BIN)/python scripts/build_leads.py --jobs 2
 
 ## pegging-exact: rebuild the exact pegging-value table (every opponent keep weighed)
 pegging-exact: $(STAMP)

@@ -20,14 +20,11 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, write_table
+from table_build import DATA, build_parser, in_workers, write_table
 
 from cribkit.analysis.keepmodel import KEEPS, ROLES
 from cribkit.analysis.pegging import PLAUSIBILITY
@@ -35,8 +32,6 @@ from cribkit.analysis.pegvalue import estimate_entry, exact_means, nets_against,
 
 OUTPUT = DATA / "pegging.npz"
 Array = npt.NDArray[np.float64]
-Chunk = TypeVar("Chunk")
-Result = TypeVar("Result")
 PoneRow = tuple[int, npt.NDArray[np.intp], npt.NDArray[np.int16]]
 """A pone's keep (row), every dealer's keep it can meet (rows) and the net pegging of each."""
 
@@ -53,15 +48,6 @@ def build_rows(
         )
         for role, row in rows
     ]
-
-
-def in_workers(work: Callable[[Chunk], Result], chunks: list[Chunk], jobs: int) -> Iterator[Result]:
-    """``work`` of each chunk, in order, from ``jobs`` processes, saying every tenth done."""
-    with ProcessPoolExecutor(jobs) as pool:
-        for done, result in enumerate(pool.map(work, chunks), start=1):
-            if done % 10 == 0:
-                print(f"  {done}/{len(chunks)} chunks", file=sys.stderr, flush=True)
-            yield result
 
 
 def solve_pone_rows(rows: list[int]) -> list[PoneRow]:

@@ -1,9 +1,10 @@
 """What the table builds share: their command line, writing the table they computed,
 and a seeded hand dealt up to its play.
 
-``build_pegging.py`` and ``build_winprob.py`` each compute one ``.npz`` shipped in
-``src/cribkit/data`` from seeded samples spread over worker processes; both take the
-sample count, ``--seed``, ``--jobs`` and ``--output``, and end by saying what they built.
+``build_pegging.py``, ``build_leads.py`` and ``build_winprob.py`` each compute one
+``.npz`` shipped in ``src/cribkit/data`` over worker processes (``in_workers``), from
+seeded samples or exactly; they take ``--seed``, ``--jobs``, ``--output`` and, when they
+sample, the sample count, and end by saying what they built.
 ``build_winprob.py`` and ``duel_play.py`` play single hands with ``hand_to_play`` and
 ``play_out``.
 """
@@ -13,9 +14,10 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -26,18 +28,23 @@ from cribkit.rules import GameRules
 from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
 
+Chunk = TypeVar("Chunk")
+Result = TypeVar("Result")
+
 DATA = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data"
 """Where the package's shipped tables live."""
 
 
 def build_parser(
-    doc: str, output: Path | None, *, samples: str, default: int
+    doc: str, output: Path | None, *, samples: str | None, default: int = 0
 ) -> argparse.ArgumentParser:
-    """The build's options: ``--<samples>`` (how many, ``default``), ``--seed``, ``--jobs``
-    (worker processes) and ``--output`` (``output``, or None for the build to choose);
-    ``doc``'s first line is the help. A build adds its own options before reading them."""
+    """The build's options: ``--<samples>`` (how many, ``default``; none for an exact
+    build), ``--seed``, ``--jobs`` (worker processes) and ``--output`` (``output``, or None
+    for the build to choose); ``doc``'s first line is the help. A build adds its own
+    options before reading them."""
     parser = argparse.ArgumentParser(description=doc.split("\n")[0])
-    parser.add_argument(f"--{samples}", type=int, default=default)
+    if samples is not None:
+        parser.add_argument(f"--{samples}", type=int, default=default)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--output", type=Path, default=output)
@@ -49,6 +56,15 @@ def write_table(output: Path, summary: str, **arrays: Any) -> None:
     output.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(output, **arrays)
     print(f"{summary}; wrote {output}", file=sys.stderr)
+
+
+def in_workers(work: Callable[[Chunk], Result], chunks: list[Chunk], jobs: int) -> Iterator[Result]:
+    """``work`` of each chunk, in order, from ``jobs`` processes, saying every tenth done."""
+    with ProcessPoolExecutor(jobs) as pool:
+        for done, result in enumerate(pool.map(work, chunks), start=1):
+            if done % 10 == 0:
+                print(f"  {done}/{len(chunks)} chunks", file=sys.stderr, flush=True)
+            yield result
 
 
 ENDLESS = GameRules(target=10_000, skunk_line=10_000, double_skunk_line=10_000)

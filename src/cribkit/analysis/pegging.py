@@ -31,6 +31,7 @@ from cribkit.analysis.holdings import (
     opponent_holdings,
     sample_holdings,
 )
+from cribkit.analysis.leads import LEAD_TABLE, first_lead_values
 from cribkit.analysis.reading import READING, opponent_choices, play_likelihood
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
@@ -52,6 +53,7 @@ __all__ = [
     "canonical_series",
     "deal_count",
     "evaluate_plays",
+    "lead_nets",
     "net_value",
     "opponent_holdings",
     "play_points",
@@ -467,16 +469,22 @@ def evaluate_plays(
     deal_limit: int | None = None,
     keep_model: bool = True,
     reading: float = READING,
+    lead_table: str | None = LEAD_TABLE,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
     searched are ``deal_count``'s unless ``deal_limit`` says; the opponent's holdings are
-    weighed as ``best_play`` weighs them."""
-    limit = deal_limit or deal_count(view, endgame=endgame is not None)
-    legal, roots = _deals(view, plausibility, limit, reading, keep_model)
-    moves_of = None if endgame is None else _shared_moves()
-    wins = None if endgame is None else _wins(roots, endgame, moves_of)
-    net = _nets(roots, None, moves_of)
+    weighed as ``best_play`` weighs them, and the pone's first lead is looked up in
+    ``lead_table`` as ``best_play`` looks it up."""
+    leads = _table_leads(view, endgame, keep_model, lead_table)
+    if leads is not None:
+        legal, wins, net = _legal(view), None, leads
+    else:
+        limit = deal_limit or deal_count(view, endgame=endgame is not None)
+        legal, roots = _deals(view, plausibility, limit, reading, keep_model)
+        moves_of = None if endgame is None else _shared_moves()
+        wins = None if endgame is None else _wins(roots, endgame, moves_of)
+        net = _nets(roots, None, moves_of)
     played = tuple(int(card.rank) for card in view.series)
     evaluations = [
         PlayEvaluation(
@@ -506,12 +514,18 @@ def best_play(
     points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
     endgame_limits: Mapping[int, int] = DEAL_LIMITS,
     keep_model: bool = True,
+    lead_table: str | None = LEAD_TABLE,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
     ``reading`` weights the opponent's holdings by their plays (``analysis.reading``),
     ``keep_model`` by the expert's keeps in their role (``analysis.keepmodel``);
-    ``points_limits`` / ``endgame_limits`` the deals searched (``deal_count``)."""
+    ``points_limits`` / ``endgame_limits`` the deals searched (``deal_count``). The
+    pone's first lead, when playing for points with the keep model, is read from
+    ``lead_table`` (``analysis.leads``: every dealer holding weighed, not a sample)."""
+    leads = _table_leads(view, endgame, keep_model, lead_table)
+    if leads is not None:
+        return min(_legal(view), key=lambda card: (-leads[int(card.rank)], card.index))
     limit = deal_count(
         view,
         endgame=endgame is not None,
@@ -537,6 +551,26 @@ Root = tuple[Node, float]
 """One deal of the opponent's cards: the position from this player's side, its weight."""
 
 
+def _legal(view: PlayerView) -> list[Card]:
+    """The cards ``view``'s player may play now (by index), refusing when there are none."""
+    if view.phase is not Phase.PLAY or view.to_play != view.player:
+        raise CribkitError("there is no card to choose: it is not your turn to play")
+    legal = sorted({card for card in view.hand if card.pips <= MAX_COUNT - view.count})
+    if not legal:
+        raise CribkitError("no card fits: say go")
+    return legal
+
+
+def _table_leads(
+    view: PlayerView, endgame: Endgame | None, keep_model: bool, table: str | None
+) -> dict[int, float] | None:
+    """The lead table's values when it answers for this search: the pone's first lead,
+    playing for points, the holdings weighed by the keep model (as the table was built)."""
+    if endgame is not None or not keep_model:
+        return None
+    return first_lead_values(view, table)
+
+
 def _deals(
     view: PlayerView,
     plausibility: float,
@@ -545,11 +579,7 @@ def _deals(
     keep_model: bool = False,
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and at most ``deal_limit`` weighted deals to search."""
-    if view.phase is not Phase.PLAY or view.to_play != view.player:
-        raise CribkitError("there is no card to choose: it is not your turn to play")
-    legal = sorted({card for card in view.hand if card.pips <= MAX_COUNT - view.count})
-    if not legal:
-        raise CribkitError("no card fits: say go")
+    legal = _legal(view)
     holdings = opponent_holdings(view, plausibility=plausibility, keep_model=keep_model)
     choices = opponent_choices(view, play_points) if reading else ()
     if choices:
@@ -607,6 +637,18 @@ def _nets(
                 value = points + _net(after, moves_of)
             net[rank] += weight * value
     return net
+
+
+def lead_nets(
+    keep: tuple[int, ...], opponents: Sequence[tuple[int, ...]], weights: Sequence[float]
+) -> dict[int, float]:
+    """The pone's expected net pegging for each rank it may lead from ``keep`` (sorted
+    ranks) against the dealer holding each of ``opponents`` with its weight, both playing
+    the perfect-information search: what ``evaluate_plays`` samples at the first lead."""
+    pairs = zip(opponents, weights, strict=True)
+    empty: tuple[int, ...] = ()
+    roots: list[Root] = [((keep, other, empty, 0), weight) for other, weight in pairs]
+    return dict(_nets(roots, None, None))
 
 
 def _wins(

@@ -39,7 +39,7 @@ from cribkit.analysis.discard import (
 )
 from cribkit.analysis.holdings import keep_weight, rank_multisets
 from cribkit.analysis.keepmodel import KEEP_ROWS, KEEPS, keep_index
-from cribkit.analysis.pegging import PLAUSIBILITY, net_value
+from cribkit.analysis.pegging import PLAUSIBILITY, lead_nets, net_value
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
 
@@ -53,6 +53,7 @@ __all__ = [
     "entry_seed",
     "estimate_entry",
     "exact_entry",
+    "exact_leads",
     "exact_means",
     "expert_hold",
     "hold_pegging",
@@ -158,6 +159,19 @@ def exact_entry(
     keep = KEEPS[row]
     rows, probabilities = opponent_keeps(keep, plausibility, (role == 0) if keep_model else None)
     return float(nets_against(keep, rows, role) @ probabilities)
+
+
+def exact_leads(row: int) -> Array:
+    """The pone's expected net pegging of leading each rank from ``KEEPS[row]`` (index 1
+    to 13; NaN where it holds none) against every dealer keep, weighted by the keep model
+    for a dealer as the play's search weighs them: a row of ``cribkit.analysis.leads``."""
+    keep = KEEPS[row]
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, True)
+    nets = lead_nets(keep, [KEEPS[other] for other in others.tolist()], weights.tolist())
+    values = np.full(14, np.nan)
+    for rank, net in nets.items():
+        values[rank] = net
+    return values
 
 
 def exact_means(

@@ -45,6 +45,7 @@ from collections.abc import Mapping
 from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.keepmodel import throw_likelihoods
+from cribkit.analysis.leads import LEAD_TABLE
 from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, POINTS_DEAL_LIMITS, best_play
 from cribkit.analysis.pegvalue import (
     DEALER_PEGGING_WEIGHT,
@@ -96,6 +97,7 @@ class ExpertStrategy(StrategyBase):
         pegging_table: str = PEG_TABLE,
         crib_model: bool = False,
         dealer_pegging_weight: float | None = DEALER_PEGGING_WEIGHT,
+        lead_table: str | None = LEAD_TABLE,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -111,6 +113,7 @@ class ExpertStrategy(StrategyBase):
         self.pegging_table = pegging_table
         self.crib_model = crib_model
         self.dealer_pegging_weight = dealer_pegging_weight
+        self.lead_table = lead_table
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
@@ -174,6 +177,7 @@ class ExpertStrategy(StrategyBase):
             points_limits=self.points_limits,
             endgame_limits=self.endgame_limits,
             keep_model=self.keep_model,
+            lead_table=self.lead_table,
         )
         return Play(view.player, card)
 
@@ -192,6 +196,7 @@ class Expert2026Strategy(ExpertStrategy):
             points_limits=DEAL_LIMITS,
             keep_model=False,
             reading=0.0,
+            lead_table=None,
         )
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:

@@ -1,0 +1,78 @@
+"""The pone's first lead, looked up: the exact value of each lead from each kept hand.
+
+The first card of the play is the search's biggest decision (eight cards to come) and its
+noisiest: ``best_play`` weighs 48 sampled dealer hands, and over 60 expert leads its
+choice differed from the search over every holding in one in ten. A lead sees ranks only
+and nothing the dealer has played yet, so each of the 1,820 rank multisets the pone can
+keep has one value per rank it holds: the expected net pegging of leading it against
+every dealer keep, weighted by the keep model's likelihood for a dealer (as the play's
+search weighs them), both playing the perfect-information search to the end of the play
+(``cribkit.analysis.pegvalue.exact_leads``). The starter and the thrown cards are left
+out of the dealer's odds, as in the pegging table (about one card in 48).
+``scripts/build_leads.py`` (``make leads``) builds ``cribkit/data/leads.npz``; its rows
+are exact, so the test rebuilds some and compares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import numpy as np
+import numpy.typing as npt
+
+from cribkit.analysis.keepmodel import KEEP_ROWS
+from cribkit.errors import CribkitError
+from cribkit.state import Phase
+from cribkit.view import PlayerView
+
+__all__ = ["LEAD_TABLE", "LeadTable", "first_lead_values", "is_first_lead", "lead_table"]
+
+LEAD_TABLE = "leads"
+"""The shipped table's name (``cribkit/data/leads.npz``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeadTable:
+    """``value[row, rank]``: the pone's expected net pegging of leading ``rank`` (1 to 13)
+    from ``KEEPS[row]``; NaN where the row holds no such rank."""
+
+    value: npt.NDArray[np.float64]
+    plausibility: float
+
+
+@cache
+def lead_table(name: str = LEAD_TABLE) -> LeadTable:
+    """Load a lead table shipped with the package (once)."""
+    source = resources.files("cribkit").joinpath("data", f"{name}.npz")
+    try:
+        with source.open("rb") as handle, np.load(handle) as data:
+            return LeadTable(
+                value=np.asarray(data["value"], dtype=np.float64),
+                plausibility=float(data["plausibility"]),
+            )
+    except FileNotFoundError as error:
+        raise CribkitError("the lead table is missing: run scripts/build_leads.py") from error
+
+
+def is_first_lead(view: PlayerView) -> bool:
+    """Whether ``view`` is the pone choosing the play's first card, four cards a side."""
+    return (
+        view.phase is Phase.PLAY
+        and view.to_play == view.player
+        and not view.is_dealer
+        and not view.play_log
+        and len(view.hand) == 4
+        and view.opponent_cards_held == 4
+    )
+
+
+def first_lead_values(view: PlayerView, table: str | None = LEAD_TABLE) -> dict[int, float] | None:
+    """Each rank the pone may lead with its table value, if ``view`` is the first lead
+    and a ``table`` is named; else ``None`` (the search decides)."""
+    if table is None or not is_first_lead(view):
+        return None
+    ranks = sorted(int(card.rank) for card in view.hand)
+    values = lead_table(table).value[KEEP_ROWS[tuple(ranks)]]
+    return {rank: float(values[rank]) for rank in ranks}
