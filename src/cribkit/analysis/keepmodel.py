@@ -22,12 +22,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from itertools import combinations_with_replacement
 
 import numpy as np
 import numpy.typing as npt
 
+from cribkit.analysis.shipped import shipped_arrays
 from cribkit.errors import CribkitError
 
 __all__ = [
@@ -123,22 +123,18 @@ class KeepTable:
 @cache
 def keep_table() -> KeepTable:
     """Load the table shipped with the package (once)."""
-    source = resources.files("cribkit").joinpath("data", "keeps.npz")
-    try:
-        with source.open("rb") as handle, np.load(handle) as data:
-            counts = np.asarray(data["counts"], dtype=np.int64)
-            throws = np.asarray(data["throws"], dtype=np.int64)
-            return KeepTable(
-                counts=counts,
-                ratios=likelihood_ratios(counts),
-                throws=throws,
-                throw_ratios=throw_ratios(throws),
-                digests=tuple(str(d) for d in data["digests"]),
-                chunk_deals=int(data["chunk_deals"]),
-                seed=int(data["seed"]),
-            )
-    except FileNotFoundError as error:
-        raise CribkitError("the keep table is missing: run scripts/build_keeps.py") from error
+    data = shipped_arrays("keeps", "build_keeps.py")
+    counts = np.asarray(data["counts"], dtype=np.int64)
+    throws = np.asarray(data["throws"], dtype=np.int64)
+    return KeepTable(
+        counts=counts,
+        ratios=likelihood_ratios(counts),
+        throws=throws,
+        throw_ratios=throw_ratios(throws),
+        digests=tuple(str(d) for d in data["digests"]),
+        chunk_deals=int(data["chunk_deals"]),
+        seed=int(data["seed"]),
+    )
 
 
 @cache

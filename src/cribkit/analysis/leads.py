@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 import numpy as np
 import numpy.typing as npt
 
 from cribkit.analysis.keepmodel import KEEP_ROWS
-from cribkit.errors import CribkitError
+from cribkit.analysis.shipped import shipped_arrays
 from cribkit.state import Phase
 from cribkit.view import PlayerView
 
@@ -45,15 +44,11 @@ class LeadTable:
 @cache
 def lead_table(name: str = LEAD_TABLE) -> LeadTable:
     """Load a lead table shipped with the package (once)."""
-    source = resources.files("cribkit").joinpath("data", f"{name}.npz")
-    try:
-        with source.open("rb") as handle, np.load(handle) as data:
-            return LeadTable(
-                value=np.asarray(data["value"], dtype=np.float64),
-                plausibility=float(data["plausibility"]),
-            )
-    except FileNotFoundError as error:
-        raise CribkitError("the lead table is missing: run scripts/build_leads.py") from error
+    data = shipped_arrays(name, "build_leads.py")
+    return LeadTable(
+        value=np.asarray(data["value"], dtype=np.float64),
+        plausibility=float(data["plausibility"]),
+    )
 
 
 def is_first_lead(view: PlayerView) -> bool:

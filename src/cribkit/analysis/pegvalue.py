@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 import numpy as np
 import numpy.typing as npt
@@ -40,8 +39,8 @@ from cribkit.analysis.discard import (
 from cribkit.analysis.holdings import keep_weight, rank_multisets
 from cribkit.analysis.keepmodel import KEEP_ROWS, KEEPS, keep_index
 from cribkit.analysis.pegging import PLAUSIBILITY, lead_nets, net_value
+from cribkit.analysis.shipped import shipped_arrays
 from cribkit.cards import Card
-from cribkit.errors import CribkitError
 
 __all__ = [
     "DEALER_PEGGING_WEIGHT",
@@ -218,21 +217,15 @@ measure in games, so the measured expert keeps the table it was measured with.""
 @cache
 def peg_table(name: str = PEG_TABLE) -> PegTable:
     """Load a table shipped with the package (once)."""
-    source = resources.files("cribkit").joinpath("data", f"{name}.npz")
-    try:
-        with source.open("rb") as handle, np.load(handle) as data:
-            return PegTable(
-                mean=np.asarray(data["mean"], dtype=np.float64),
-                error=np.asarray(data["error"], dtype=np.float64),
-                samples=int(data["samples"]),
-                seed=int(data["seed"]),
-                plausibility=float(data["plausibility"]),
-                keep_model=bool(data["keep_model"]) if "keep_model" in data else False,
-            )
-    except FileNotFoundError as error:
-        raise CribkitError(
-            "the pegging-value table is missing: run scripts/build_pegging.py"
-        ) from error
+    data = shipped_arrays(name, "build_pegging.py")
+    return PegTable(
+        mean=np.asarray(data["mean"], dtype=np.float64),
+        error=np.asarray(data["error"], dtype=np.float64),
+        samples=int(data["samples"]),
+        seed=int(data["seed"]),
+        plausibility=float(data["plausibility"]),
+        keep_model=bool(data["keep_model"]) if "keep_model" in data else False,
+    )
 
 
 _HOLD_ROWS = tuple(keep for keep, _ in HOLDS)

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +24,7 @@ import numpy.typing as npt
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.pegging import Endgame
 from cribkit.analysis.pegvalue import PEG_TABLE, hold_pegging, pegging_weight
+from cribkit.analysis.shipped import shipped_arrays
 from cribkit.errors import CribkitError
 from cribkit.scoring import show_points
 from cribkit.view import PlayerView
@@ -95,15 +95,9 @@ def win_table(name: str = TABLE) -> WinTable:
     """Load a table shipped with the package (once): ``TABLE`` or ``TABLE_2026``."""
     if name not in (TABLE, TABLE_2026):
         raise CribkitError(f"no win-probability table called {name!r}")
-    source = resources.files("cribkit").joinpath("data", f"{name}.npz")
-    try:
-        with source.open("rb") as handle, np.load(handle) as data:
-            arrays = {name: np.asarray(data[name], dtype=np.float64) for name in _ARRAYS}
-            seed, digests = int(data["seed"]), tuple(str(d) for d in data["digests"])
-    except FileNotFoundError as error:
-        raise CribkitError(
-            "the win-probability table is missing: run scripts/build_winprob.py"
-        ) from error
+    data = shipped_arrays(name, "build_winprob.py")
+    arrays = {key: np.asarray(data[key], dtype=np.float64) for key in _ARRAYS}
+    seed, digests = int(data["seed"]), tuple(str(d) for d in data["digests"])
     return WinTable(**arrays, seed=seed, digests=digests)
 
 

@@ -19,7 +19,9 @@ The play searches four times as many of the opponent's holdings when it plays fo
 as near 121 (``POINTS_DEAL_LIMITS``), each weighed by how likely the expert itself would
 have kept those four cards in the opponent's role (``keep_model``,
 ``cribkit.analysis.keepmodel``; measured against the plausibility weights, 2,000 games:
-+0.031 play points a hand [+0.007, +0.054]).
++0.031 play points a hand [+0.007, +0.054]). The pone's first lead, when playing for
+points, is read from the lead table instead of searched (``lead_table``,
+``cribkit.analysis.leads``: every dealer holding weighed, where the search samples 48).
 
 Settings kept for screens, each measured against the shipped expert (2,000 duplicate
 games, seed 41; README) and left at the default: ``crib_model`` values the crib against
