@@ -440,11 +440,16 @@ DEAL_LIMITS = {8: 12, 7: 20, 6: 40, 5: 100}
 """Deals searched by cards still to play (more when the trees are smaller) near 121,
 where the winning-chance search costs about twice as much a deal."""
 
-POINTS_DEAL_LIMITS = {8: 48, 7: 80, 6: 160, 5: 400}
-"""Deals searched when playing for points: four times ``DEAL_LIMITS``. Twelve deals for
-a lead leave the sampling noise larger than many differences between cards; measured
-against ``DEAL_LIMITS`` (2,000 duplicate expert games, seed 41) this gained +0.026 play
-points a hand [+0.002, +0.049], hand and crib unchanged (README). ``expert-2026`` keeps
+POINTS_DEAL_LIMITS = {8: 48, 7: 240, 6: 160, 5: 400}
+"""Deals searched when playing for points: four times ``DEAL_LIMITS``, and twelve times
+for the dealer's first answer. Twelve deals for a lead leave the sampling noise larger
+than many differences between cards; measured against ``DEAL_LIMITS`` (2,000 duplicate
+expert games, seed 41) four times gained +0.026 play points a hand [+0.002, +0.049], hand
+and crib unchanged (README). With the pone's first lead read from the lead table
+(``analysis.leads``), the answer to it was the noisiest choice left: over 200 expert
+answers, 80 deals missed the card the search over every holding prefers in 14, losing
+0.0056 points an answer, 240 in 7, losing 0.0011 (the six-card choices at 160 lose
+0.001; from five cards on every holding is searched). ``expert-2026`` keeps
 ``DEAL_LIMITS``."""
 
 
