@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, in_workers, write_table
+from table_build import DATA, build_parser, chunked, in_workers, write_table
 
 from cribkit.analysis.keepmodel import KEEPS
 from cribkit.analysis.pegging import PLAUSIBILITY
@@ -35,8 +35,7 @@ def lead_rows(rows: list[int]) -> list[tuple[int, Array]]:
 def lead_values(jobs: int) -> Array:
     """``value[row, rank]`` of every kept hand (NaN where it holds no such rank)."""
     value = np.full((len(KEEPS), 14), np.nan)
-    chunks = [list(range(start, min(start + 20, len(KEEPS)))) for start in range(0, len(KEEPS), 20)]
-    for solved in in_workers(lead_rows, chunks, jobs):
+    for solved in in_workers(lead_rows, chunked(range(len(KEEPS)), 20), jobs):
         for row, values in solved:
             value[row] = values
     return value

@@ -24,7 +24,7 @@ from functools import partial
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, in_workers, write_table
+from table_build import DATA, build_parser, chunked, in_workers, write_table
 
 from cribkit.analysis.keepmodel import KEEPS, ROLES
 from cribkit.analysis.pegging import PLAUSIBILITY
@@ -64,8 +64,7 @@ def solve_pone_rows(rows: list[int]) -> list[PoneRow]:
 def exact_table(jobs: int, keep_model: bool) -> tuple[Array, Array]:
     """The exact table's means and (zero) errors, ``[role, row]``."""
     net = np.zeros((len(KEEPS), len(KEEPS)), dtype=np.int16)
-    chunks = [list(range(start, min(start + 20, len(KEEPS)))) for start in range(0, len(KEEPS), 20)]
-    for solved in in_workers(solve_pone_rows, chunks, jobs):
+    for solved in in_workers(solve_pone_rows, chunked(range(len(KEEPS)), 20), jobs):
         for row, others, values in solved:
             net[row, others] = values
     mean = exact_means(net, plausibility=PLAUSIBILITY, keep_model=keep_model)
@@ -75,11 +74,10 @@ def exact_table(jobs: int, keep_model: bool) -> tuple[Array, Array]:
 def sampled_table(samples: int, seed: int, jobs: int, keep_model: bool) -> tuple[Array, Array]:
     """The sampled table's means and standard errors, ``[role, row]``."""
     entries = [(role, row) for role in range(len(ROLES)) for row in range(len(KEEPS))]
-    chunks = [entries[start : start + 40] for start in range(0, len(entries), 40)]
     mean = np.zeros((len(ROLES), len(KEEPS)))
     error = np.zeros((len(ROLES), len(KEEPS)))
     work = partial(build_rows, samples=samples, seed=seed, keep_model=keep_model)
-    for results in in_workers(work, chunks, jobs):
+    for results in in_workers(work, chunked(entries, 40), jobs):
         for role, row, value, spread in results:
             mean[role, row], error[role, row] = value, spread
     return mean, error

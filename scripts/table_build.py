@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -56,6 +56,11 @@ def write_table(output: Path, summary: str, **arrays: Any) -> None:
     output.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(output, **arrays)
     print(f"{summary}; wrote {output}", file=sys.stderr)
+
+
+def chunked(items: Sequence[Chunk], size: int) -> list[list[Chunk]]:
+    """``items`` in consecutive lists of ``size`` (the last may be shorter): workers' shares."""
+    return [list(items[start : start + size]) for start in range(0, len(items), size)]
 
 
 def in_workers(work: Callable[[Chunk], Result], chunks: list[Chunk], jobs: int) -> Iterator[Result]:

@@ -530,7 +530,7 @@ def best_play(
     ``lead_table`` (``analysis.leads``: every dealer holding weighed, not a sample)."""
     leads = _table_leads(view, endgame, keep_model, lead_table)
     if leads is not None:
-        return min(_legal(view), key=lambda card: (-leads[int(card.rank)], card.index))
+        return _most_net(_legal(view), leads)
     limit = deal_count(
         view,
         endgame=endgame is not None,
@@ -548,8 +548,7 @@ def best_play(
         legal = [card for card in legal if int(card.rank) in ranks]
         if len(ranks) == 1:
             return legal[0]
-    net = _nets(roots, ranks, moves_of)
-    return min(legal, key=lambda card: (-net[int(card.rank)], card.index))
+    return _most_net(legal, _nets(roots, ranks, moves_of))
 
 
 Root = tuple[Node, float]
@@ -564,6 +563,12 @@ def _legal(view: PlayerView) -> list[Card]:
     if not legal:
         raise CribkitError("no card fits: say go")
     return legal
+
+
+def _most_net(legal: list[Card], net: Mapping[int, float]) -> Card:
+    """The card whose rank nets the most, the lowest card first among equals: the order
+    ``evaluate_plays`` sorts by."""
+    return min(legal, key=lambda card: (-net[int(card.rank)], card.index))
 
 
 def _table_leads(
