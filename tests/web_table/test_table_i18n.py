@@ -19,7 +19,8 @@ from table_support import stored_record
 
 from cribkit.actions import Discard
 from cribkit.analysis.discard import analyze_discard
-from cribkit.analysis.hints import hint
+from cribkit.analysis.hints import hint, play_hint
+from cribkit.analysis.pegging import PlayEvaluation
 from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.cards import parse_card
 from cribkit.errors import CribkitError, IllegalActionError
@@ -268,6 +269,27 @@ def test_a_throw_for_the_pegging_is_explained_in_chinese_with_the_engines_number
             assert number in english and number in chinese
         found += 1
     assert found >= 2
+
+
+def test_a_near_tie_that_prints_alike_is_called_the_same_in_both_languages() -> None:
+    """Nets a few thousandths apart print alike, so the hint says "the same as" rather
+    than "-1.96 against -1.96"; nets that print apart keep "against"."""
+    zh = language_by_code("zh")
+    assert zh is not None
+    translations = Catalogues().get(zh)
+    game = past_the_cut(Game(seed=3))
+    view = view_of(game.state, game.state.to_play if game.state.to_play is not None else 0)
+    nine, ten = parse_card("9H"), parse_card("TS")
+    for runner_net, same in ((-1.958, True), (-1.949, False)):
+        plays = (PlayEvaluation(nine, -1.961, 0), PlayEvaluation(ten, runner_net, 0))
+        english = play_hint(view, plays).explanation
+        chinese = hint_explanation(play_hint(view, plays), view, translations)
+        assert ("the same as 10♠" in english) is same
+        assert ("against -1.95 for 10♠" in english) is not same
+        assert english.count("-1.96") == 1
+        assert_chinese(chinese)
+        assert chinese.count("-1.96") == 1
+        assert ("-1.95" in chinese) is not same
 
 
 def test_an_untranslated_code_falls_back_to_the_english_message() -> None:

@@ -31,7 +31,15 @@ from cribkit.errors import CribkitError
 from cribkit.state import Phase
 from cribkit.view import PlayerView
 
-__all__ = ["CUT_HINT", "Hint", "discard_hint", "hint", "play_hint"]
+__all__ = [
+    "CUT_HINT",
+    "Hint",
+    "discard_hint",
+    "hint",
+    "play_hint",
+    "runner_up_differs",
+    "shown_net",
+]
 
 TOP_OPTIONS = 3
 """Discard options shown in a hint."""
@@ -148,18 +156,31 @@ def discard_hint(
     return Hint(action, explanation, discards=tuple(options), win_chances=chances)
 
 
+def shown_net(points: float) -> str:
+    """Expected net points as hints print them (two decimals, signed)."""
+    return f"{points:+.2f}"
+
+
+def runner_up_differs(plays: Sequence[PlayEvaluation]) -> bool:
+    """Whether the second-best card's net prints differently from the best's: a near tie
+    that prints alike is said to be "the same", not "-1.96 against -1.96"."""
+    return shown_net(plays[1].expected_net_points) != shown_net(plays[0].expected_net_points)
+
+
 def play_hint(view: PlayerView, plays: Sequence[PlayEvaluation]) -> Hint:
     """The play hint from the search's evaluations of every legal card, best first."""
     best = plays[0]
     words = f"Play {best.card.unicode}"
     if best.points_now:
         words += f" (it pegs {best.points_now} now)"
-    words += f": over the rest of the play it should net {best.expected_net_points:+.2f} points"
+    words += (
+        f": over the rest of the play it should net {shown_net(best.expected_net_points)} points"
+    )
     if len(plays) > 1:
         runner = plays[1]
         words += (
-            f", against {runner.expected_net_points:+.2f} for {runner.card.unicode}"
-            if runner.expected_net_points != best.expected_net_points
+            f", against {shown_net(runner.expected_net_points)} for {runner.card.unicode}"
+            if runner_up_differs(plays)
             else f", the same as {runner.card.unicode}"
         )
     words += "."

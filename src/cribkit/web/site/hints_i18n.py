@@ -14,7 +14,7 @@ import gettext
 from collections.abc import Sequence
 
 from cribkit.actions import Cut, Go, NextHand
-from cribkit.analysis.hints import Hint
+from cribkit.analysis.hints import Hint, runner_up_differs, shown_net
 from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.cards import format_cards_unicode
 from cribkit.view import PlayerView
@@ -115,14 +115,14 @@ def _play(hint: Hint, translations: gettext.NullTranslations) -> str:
         if best.points_now
         else tr(N_("Play %(card)s.")) % {"card": card}
     ]
-    net = {"net": f"{best.expected_net_points:+.2f}"}
+    net = {"net": shown_net(best.expected_net_points)}
     if len(hint.plays) < 2:
         parts.append(tr(N_("Over the rest of the play it should net %(net)s points.")) % net)
     else:
         runner = hint.plays[1]
         net["other_card"] = runner.card.unicode
-        if runner.expected_net_points != best.expected_net_points:
-            net["other"] = f"{runner.expected_net_points:+.2f}"
+        if runner_up_differs(hint.plays):
+            net["other"] = shown_net(runner.expected_net_points)
             message = N_(
                 "Over the rest of the play it should net %(net)s points, against %(other)s "
                 "for %(other_card)s."
