@@ -7,7 +7,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps clean
+.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,10 @@ pegging: $(STAMP)
 ## leads: rebuild the pone's lead table shipped in src/cribkit/data (every dealer keep weighed)
 leads: $(STAMP)
 	nice -n 10 $(BIN)/python scripts/build_leads.py --jobs 2
+
+## realized: rebuild the realized pegging table (what kept ranks net in the expert's own play, ~30 min)
+realized: $(STAMP)
+	nice -n 10 $(BIN)/python scripts/build_realized.py --deals 80000 --seed 11 --jobs 2
 
 ## pegging-exact: rebuild the exact pegging-value table (every opponent keep weighed)
 pegging-exact: $(STAMP)

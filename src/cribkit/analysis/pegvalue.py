@@ -48,6 +48,8 @@ __all__ = [
     "KEEPS",
     "PEGGING_WEIGHT",
     "PEG_TABLE",
+    "REALIZED_PEG_TABLE",
+    "SEARCHED_PEG_TABLE",
     "PegTable",
     "entry_seed",
     "estimate_entry",
@@ -206,6 +208,12 @@ class PegTable:
 
 PEG_TABLE = "pegging"
 """The shipped table's name (``cribkit/data/pegging.npz``)."""
+SEARCHED_PEG_TABLE = "pegging"
+"""The face-up search's table (``cribkit/data/pegging.npz``), which the realized table
+(``scripts/build_realized.py``) is fitted from."""
+REALIZED_PEG_TABLE = "pegging-realized"
+"""What kept ranks really net in the expert's own play, fitted on sampled deals from the
+searched value and the ranks' shape (``cribkit/data/pegging-realized.npz``)."""
 EXACT_PEG_TABLE = "pegging-exact"
 """The exact table (``--samples 0``), shipped beside the sampled one the expert reads:
 its entries differ from the sample's by the sample's own noise (standard deviation
