@@ -13,6 +13,7 @@ from cribkit.analysis.pegging import PLAUSIBILITY, net_value
 from cribkit.analysis.pegvalue import (
     EXACT_PEG_TABLE,
     KEEPS,
+    SEARCHED_PEG_TABLE,
     estimate_entry,
     exact_entry,
     exact_means,
@@ -61,7 +62,7 @@ def test_an_entry_is_the_mean_of_its_solved_deals() -> None:
 
 @pytest.mark.parametrize(("ranks", "role"), [((1, 2, 3, 4), 0), ((5, 10, 11, 13), 1)])
 def test_a_rebuilt_sample_matches_the_shipped_table(ranks: tuple[int, ...], role: int) -> None:
-    table = peg_table()
+    table = peg_table(SEARCHED_PEG_TABLE)
     script = load_script("build_pegging")
     row = keep_index(ranks)
     [(got_role, got_row, mean, error)] = script.build_rows(
@@ -74,7 +75,7 @@ def test_a_rebuilt_sample_matches_the_shipped_table(ranks: tuple[int, ...], role
 
 
 def test_the_shipped_table_is_complete_and_precise() -> None:
-    table = peg_table()
+    table = peg_table(SEARCHED_PEG_TABLE)
     assert table.mean.shape == table.error.shape == (2, 1820)
     assert table.samples >= 200
     assert np.all(table.error > 0) and float(np.median(table.error)) < 0.12
@@ -159,7 +160,7 @@ def test_the_shipped_exact_table_is_every_keep_weighed(ranks: tuple[int, ...], r
 def test_the_sampled_table_estimates_the_exact_one() -> None:
     """The sample's errors from the exact entries are its own noise: about one standard
     error each, never far beyond, and no bias either way."""
-    sampled, exact = peg_table(), peg_table(EXACT_PEG_TABLE)
+    sampled, exact = peg_table(SEARCHED_PEG_TABLE), peg_table(EXACT_PEG_TABLE)
     assert exact.samples == 0 and np.all(exact.error == 0)
     assert sampled.plausibility == exact.plausibility and sampled.keep_model == exact.keep_model
     z = (sampled.mean - exact.mean) / sampled.error
