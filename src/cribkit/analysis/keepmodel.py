@@ -11,9 +11,11 @@ random cards, so the pegging search can weigh the opponent's possible hands by i
 crib can be valued against the throws an opponent really makes.
 
 Each chunk of deals has its own seed, and the table carries a digest of every chunk's
-counts, so a test can rebuild any chunk alone and check it. The keeps are the expert's
-with the shipped pegging table (``pegvalue``): a new pegging table changes some keeps, so
-rebuild this table after it (``make pegging``, then ``make keeps``).
+counts, so a test can rebuild any chunk alone and check it. The keeps are the session-9
+expert's, whose discard weighed the searched pegging table at 0.6 (``build_keeps.py``
+pins it): the realized table the expert now discards by was sampled from play that reads
+this model, so the model stays the one those samples saw. A new searched table changes
+some keeps: rebuild this table after it (``make pegging``, then ``make keeps``).
 """
 
 from __future__ import annotations

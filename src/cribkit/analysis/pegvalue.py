@@ -68,26 +68,27 @@ __all__ = [
     "weighted_value",
 ]
 
-PEGGING_WEIGHT = 0.6
-"""How much a point of expected net pegging counts against a point of hand or crib.
+PEGGING_WEIGHT = 0.75
+"""How much a point of a hold's expected net pegging, read from the realized table
+(``PEG_TABLE``), counts against a point of hand or crib; the pone's weight, the dealer's
+is ``DEALER_PEGGING_WEIGHT``.
 
-The table overstates the differences between holds (perfect-information search): at
-1.0 (face value), 2,800 duplicate games against ``expert-2026`` gave +0.066 points per
-hand in the play but -0.024 in the hand and -0.035 in the crib (win rate 50.1%
-[49.1, 51.0]); the play gained about 0.6 of what the table promised. At 0.6, 600 games
-gave play +0.040, hand +0.011, crib -0.026 per hand, win rate 51.0% [49.2, 52.8]. With the
-play's four-fold deals, 8,000 games each on the same deals: 0.6 won 51.4% [50.8, 52.0] (play
-+0.092, hand +0.006, crib -0.021), 0.4 won 51.2% [50.6, 51.8] (play +0.073, hand +0.012, crib
--0.012): 0.4 trades less crib but wins no more. This is the pone's weight; the dealer's is
-``DEALER_PEGGING_WEIGHT``."""
+The realized table is already in points the expert really nets, so face value (1.0) would
+be the points-maximizing weight; but its entries are a regression's predictions, and a
+discard maximizing noisy values overrates the winners. Measured head to head against the
+session-9 expert (searched table at 0.6), 4,000 duplicate games, seed 101: at 0.75 won
+50.9% [50.2, 51.5], margin +0.13 [-0.02, +0.28], play +0.013 [+0.003, +0.023], hand +0.006,
+crib -0.000 a hand (no source losing); at 1.0 won 50.7% [50.0, 51.4], play +0.041 but hand
+-0.019 [-0.033, -0.006]. Before the realized table, on the searched one: 1.0 gave up hand and
+crib for play (2,800 games against ``expert-2026``: 50.1%), 0.6 was shipped from session 3
+to session 9."""
 
-DEALER_PEGGING_WEIGHT = 0.6
-"""The dealer's weight on expected net pegging, kept apart because the expert's loss to
-``expert-2026`` in the crib is the dealer keeping what pegs at its own crib's cost. A
-dealer weight of 0.4 was measured (session 7, 16,000 games against ``expert-2026``, seed
-67) against 0.6 on the same deals: 0.6 gained +0.013 [+0.010, +0.016] a hand more in the
-play and lost -0.008 [-0.011, -0.005] more in the crib, margin +0.037 [-0.007, +0.081] a
-game, win rate +0.07 [-0.12, +0.27] points; so 0.6 stays (README)."""
+DEALER_PEGGING_WEIGHT = 0.75
+"""The dealer's weight on expected net pegging, kept apart because the dealer's keep also
+feeds its own crib. On the searched table a dealer weight of 0.4 against 0.6 (session 7,
+16,000 games against ``expert-2026``) only moved points from the play to the crib (0.6:
+play +0.013 [+0.010, +0.016], crib -0.008 [-0.011, -0.005] a hand, win rate +0.07
+[-0.12, +0.27] points); on the realized table both roles take 0.75 (README)."""
 
 
 def pegging_weight(*, dealer: bool) -> float:
@@ -206,14 +207,17 @@ class PegTable:
     """Whether the opponent's keeps were drawn by the keep model (else the plausibility)."""
 
 
-PEG_TABLE = "pegging"
-"""The shipped table's name (``cribkit/data/pegging.npz``)."""
 SEARCHED_PEG_TABLE = "pegging"
-"""The face-up search's table (``cribkit/data/pegging.npz``), which the realized table
-(``scripts/build_realized.py``) is fitted from."""
+"""The face-up search's table (``cribkit/data/pegging.npz``, ``make pegging``): each keep
+solved with both hands face up against 400 opponent keeps. The realized table is fitted
+from it; the session-9 expert weighed it at 0.6."""
 REALIZED_PEG_TABLE = "pegging-realized"
 """What kept ranks really net in the expert's own play, fitted on sampled deals from the
-searched value and the ranks' shape (``cribkit/data/pegging-realized.npz``)."""
+searched value and the ranks' shape (``cribkit/data/pegging-realized.npz``,
+``make realized``): a pone's pair is worth about half a point more than the face-up search
+says, and the searched differences shrink to 0.72 (pone) and 0.80 (dealer) of their size."""
+PEG_TABLE = REALIZED_PEG_TABLE
+"""The table the shipped expert, its hints and its reviews read (since session 10)."""
 EXACT_PEG_TABLE = "pegging-exact"
 """The exact table (``--samples 0``), shipped beside the sampled one the expert reads:
 its entries differ from the sample's by the sample's own noise (standard deviation
@@ -285,7 +289,11 @@ def hold_values_with_pegging(
     return values
 
 
-def expert_hold(dealt: Sequence[Card], *, dealer: bool) -> int:
+def expert_hold(
+    dealt: Sequence[Card], *, dealer: bool, table: str = PEG_TABLE, weight: float | None = None
+) -> int:
     """The hold (``HOLDS`` index) the shipped expert keeps when it plays for points: the
-    first of the best by ``hold_values_with_pegging``."""
-    return int(np.argmax(hold_values_with_pegging(dealt, dealer=dealer)))
+    first of the best by ``hold_values_with_pegging`` (``table`` and ``weight`` name an
+    earlier expert's pegging value, as the keep model's build does)."""
+    values = hold_values_with_pegging(dealt, dealer=dealer, weight=weight, table=table)
+    return int(np.argmax(values))
