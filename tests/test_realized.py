@@ -6,9 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cribkit.analysis import pegvalue
 from cribkit.analysis.keepmodel import KEEPS, keep_index
 from cribkit.analysis.pegvalue import REALIZED_PEG_TABLE, SEARCHED_PEG_TABLE, peg_table
 from cribkit.analysis.shipped import shipped_arrays
+from cribkit.errors import CribkitError
 from script_support import load_script
 
 build = load_script("build_realized")
@@ -61,3 +63,22 @@ def test_a_pones_pair_is_worth_more_than_the_face_up_search_says() -> None:
     gap_searched = searched[0, pair] - searched[0, no_pair]
     assert gap_realized > gap_searched
     assert len(KEEPS) == realized.shape[1] == 1820
+
+
+@pytest.mark.parametrize(
+    ("name", "builder"),
+    [(REALIZED_PEG_TABLE, "build_realized.py"), ("pegging-x", "build_pegging.py")],
+)
+def test_a_missing_pegging_table_names_the_script_that_builds_it(
+    monkeypatch: pytest.MonkeyPatch, name: str, builder: str
+) -> None:
+    def missing(table: str, script: str) -> dict[str, np.ndarray]:
+        raise CribkitError(f"the {table} table is missing: run scripts/{script}")
+
+    monkeypatch.setattr(pegvalue, "shipped_arrays", missing)
+    peg_table.cache_clear()
+    try:
+        with pytest.raises(CribkitError, match=f"scripts/{builder}"):
+            peg_table(name)
+    finally:
+        peg_table.cache_clear()

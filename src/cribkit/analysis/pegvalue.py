@@ -229,7 +229,8 @@ measure in games, so the measured expert keeps the table it was measured with.""
 @cache
 def peg_table(name: str = PEG_TABLE) -> PegTable:
     """Load a table shipped with the package (once)."""
-    data = shipped_arrays(name, "build_pegging.py")
+    builder = "build_realized.py" if name == REALIZED_PEG_TABLE else "build_pegging.py"
+    data = shipped_arrays(name, builder)
     return PegTable(
         mean=np.asarray(data["mean"], dtype=np.float64),
         error=np.asarray(data["error"], dtype=np.float64),
