@@ -4,9 +4,8 @@ Each chunk of ``--chunk-deals`` deals has its own generator (the table's seed an
 chunk's number): a deal is a shuffled deck, six cards to the pone and the next six to the
 dealer, and each keeps the four the expert keeps when it plays for points (the first best
 hold by hand, crib and weighted pegging) as the session-9 expert valued the pegging
-(``KEEP_TABLE`` at ``KEEP_WEIGHT``: the searched table at 0.6). The pin cuts a loop: the
-expert's play reads this keep model, the realized pegging table (``build_realized.py``) was
-sampled from that play, and the expert's discard reads the realized table. The table holds
+(``table_build.PINNED_PEG_TABLE`` at ``PINNED_PEGGING_WEIGHT``: the searched table at 0.6,
+the pin the realized table's samples share). The table holds
 how often each rank multiset was kept and each pair of ranks thrown, by role, and a digest
 of every chunk's counts, so a test rebuilds a chunk and compares.
 
@@ -24,19 +23,22 @@ from functools import partial
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, write_table
+from table_build import (
+    DATA,
+    PINNED_PEG_TABLE,
+    PINNED_PEGGING_WEIGHT,
+    build_parser,
+    write_table,
+)
 
 from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.keepmodel import KEEPS, ROLES, keep_index
-from cribkit.analysis.pegvalue import SEARCHED_PEG_TABLE, expert_hold
+from cribkit.analysis.pegvalue import expert_hold
 from cribkit.cards import Card
 
 OUTPUT = DATA / "keeps.npz"
 CHUNK_DEALS = 1000
 """Deals in one chunk (one generator seed)."""
-
-KEEP_TABLE, KEEP_WEIGHT = SEARCHED_PEG_TABLE, 0.6
-"""The pegging value of the expert whose keeps the model counts (the session-9 expert)."""
 
 Counts = npt.NDArray[np.int64]
 
@@ -51,7 +53,9 @@ def chunk_counts(chunk: int, *, seed: int, deals: int = CHUNK_DEALS) -> tuple[Co
         deck = rng.permutation(52)
         for role in range(len(ROLES)):
             dealt = [Card.from_index(int(i)) for i in deck[6 * role : 6 * role + 6]]
-            hold = expert_hold(dealt, dealer=role == 1, table=KEEP_TABLE, weight=KEEP_WEIGHT)
+            hold = expert_hold(
+                dealt, dealer=role == 1, table=PINNED_PEG_TABLE, weight=PINNED_PEGGING_WEIGHT
+            )
             keep, throw = HOLDS[hold]
             keeps[role, keep_index([int(dealt[i].rank) for i in keep])] += 1
             low, high = sorted(int(dealt[i].rank) for i in throw)

@@ -38,7 +38,17 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, chunked, hand_seed, hand_to_play, in_workers, play_out
+from table_build import (
+    DATA,
+    PINNED_PEG_TABLE,
+    PINNED_PEGGING_WEIGHT,
+    build_parser,
+    chunked,
+    hand_seed,
+    hand_to_play,
+    in_workers,
+    play_out,
+)
 from table_build import write_table as save_table
 
 from cribkit.analysis.discard import HOLDS
@@ -57,9 +67,9 @@ Sample = tuple[int, int, bool, int, int]
 """(deal, role: 1 dealer / 0 pone, explored, row of the kept ranks in ``KEEPS``, net)."""
 
 SAMPLER: dict[str, Any] = {
-    "pegging_table": SEARCHED_PEG_TABLE,
-    "pegging_weight": 0.6,
-    "dealer_pegging_weight": 0.6,
+    "pegging_table": PINNED_PEG_TABLE,
+    "pegging_weight": PINNED_PEGGING_WEIGHT,
+    "dealer_pegging_weight": PINNED_PEGGING_WEIGHT,
 }
 """The expert the samples are drawn with: the session-9 expert, searched table at 0.6."""
 TOP = 6

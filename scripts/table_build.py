@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from cribkit.actions import Cut, Deal, Discard, PlayerAction, TurnStarter
+from cribkit.analysis.pegvalue import SEARCHED_PEG_TABLE
 from cribkit.cards import DECK, Card
 from cribkit.events import ScoreEvent
 from cribkit.rules import GameRules
@@ -33,6 +34,13 @@ Result = TypeVar("Result")
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data"
 """Where the package's shipped tables live."""
+
+PINNED_PEG_TABLE, PINNED_PEGGING_WEIGHT = SEARCHED_PEG_TABLE, 0.6
+"""The session-9 expert's pegging value (the searched table at 0.6), which the keep model
+(``build_keeps.py``) and the realized table's samples (``build_realized.py``) are pinned to:
+the expert's play reads the keep model, the realized table was sampled from that play, and
+the expert's discard reads the realized table, so neither build may follow the shipped
+discard without a loop. Change it for both or neither."""
 
 
 def build_parser(
