@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 from table_build import (
     DATA,
+    PINNED_CRIB_MODEL,
     PINNED_PEG_TABLE,
     PINNED_PEGGING_WEIGHT,
     build_parser,
@@ -70,6 +71,7 @@ SAMPLER: dict[str, Any] = {
     "pegging_table": PINNED_PEG_TABLE,
     "pegging_weight": PINNED_PEGGING_WEIGHT,
     "dealer_pegging_weight": PINNED_PEGGING_WEIGHT,
+    "crib_model": PINNED_CRIB_MODEL,
 }
 """The expert the samples are drawn with: the session-9 expert, searched table at 0.6."""
 TOP = 6

@@ -50,6 +50,7 @@ from table_build import DATA, build_parser, hand_seed, hand_to_play, play_out, w
 
 from cribkit.actions import Play, PlayerAction
 from cribkit.analysis.discard import HOLDS
+from cribkit.analysis.keepmodel import CRIB_MODEL, crib_throws
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TABLE, TABLE_2026, TARGET
@@ -75,11 +76,15 @@ PLAYERS = {"expert": TABLE, "expert-2026": TABLE_2026}
 def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
     """One hand of ``players`` self-play with seat 0 dealing; its scoring, by role."""
     expert = ExpertStrategy(seed=seed)
-    weight = None if players == "expert" else 0.0  # None: the shipped role weights
+    shipped = players == "expert"
+    weight = None if shipped else 0.0  # None: the shipped role weights
 
     def throw(state: GameState, player: int) -> tuple[Card, Card]:
-        dealt = state.dealt[player]
-        values = hold_values_with_pegging(dealt, dealer=player == 0, weight=weight)
+        dealt, dealer = state.dealt[player], player == 0
+        throws = crib_throws(dealer=dealer, crib_model=shipped and CRIB_MODEL)
+        values = hold_values_with_pegging(
+            dealt, dealer=dealer, weight=weight, opponent_throws=throws
+        )
         first, second = (dealt[i] for i in HOLDS[int(values.argmax())][1])
         return first, second
 

@@ -36,7 +36,9 @@ DATA = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data"
 """Where the package's shipped tables live."""
 
 PINNED_PEG_TABLE, PINNED_PEGGING_WEIGHT = SEARCHED_PEG_TABLE, 0.6
-"""The session-9 expert's pegging value (the searched table at 0.6), which the keep model
+PINNED_CRIB_MODEL = False
+"""The session-9 expert's pegging value (the searched table at 0.6, every crib valued
+against all throws alike: the keep model was not yet read by the discard), which the keep model
 (``build_keeps.py``) and the realized table's samples (``build_realized.py``) are pinned to:
 the expert's play reads the keep model, the realized table was sampled from that play, and
 the expert's discard reads the realized table, so neither build may follow the shipped

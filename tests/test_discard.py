@@ -239,3 +239,31 @@ def test_a_crib_against_weighted_throws(deal: str) -> None:
     for dealer, sign in ((True, 1), (False, -1)):
         values = hold_values(dealt, dealer=dealer, opponent_throws=weights)
         assert values == pytest.approx(hands.mean(axis=1) + sign * cribs, abs=1e-9)
+
+
+@pytest.mark.parametrize("deal", ["5H 5S JD KC 2H 9S", "AC 2D 3H 7S 8C QD"])
+def test_the_analysis_values_cribs_against_weighted_throws(deal: str) -> None:
+    """``analyze_discard(opponent_throws=...)`` gives each option the weighted crib of
+    ``hold_values`` and ranks by it; even weights change nothing."""
+    dealt = parse_cards(deal)
+    weights = np.random.default_rng(5).uniform(0.05, 4.0, (13, 13))
+    weights = (weights + weights.T) / 2
+    for dealer in (True, False):
+        plain = analyze_discard(dealt, dealer=dealer)
+        assert analyze_discard(dealt, dealer=dealer, opponent_throws=np.ones((13, 13))) == plain
+        weighted = analyze_discard(dealt, dealer=dealer, opponent_throws=weights)
+        values = hold_values(dealt, dealer=dealer, opponent_throws=weights)
+        _, cribs = hold_showings(dealt, opponent_throws=weights)
+        by_throw = {
+            frozenset(dealt[i] for i in throw): (values[h], cribs[h])
+            for h, (_, throw) in enumerate(HOLDS)
+        }
+        for option in weighted.options:
+            value, crib = by_throw[frozenset(option.throw)]
+            assert option.total_ev == pytest.approx(value, abs=1e-9)
+            assert option.crib_ev == pytest.approx(crib, abs=1e-9)
+        totals = [option.total_ev for option in weighted.options]
+        assert totals == sorted(totals, reverse=True)
+        assert [o.crib_ev for o in weighted.options] != [
+            next(p.crib_ev for p in plain.options if p.throw == o.throw) for o in weighted.options
+        ]

@@ -11,6 +11,7 @@ import pytest
 
 from cribkit.actions import Discard, Play
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
+from cribkit.analysis.keepmodel import crib_throws
 from cribkit.analysis.pegging import (
     DEAL_LIMITS,
     POINTS_DEAL_LIMITS,
@@ -101,12 +102,13 @@ def test_discards_add_the_pegging_of_the_kept_ranks() -> None:
             action = make_strategy("expert", seed=0).choose(view)
             assert isinstance(action, Discard)
             dealer = view.is_dealer
-            values = hold_values(view.hand, dealer=dealer) + pegging_weight(
-                dealer=dealer
-            ) * hold_pegging(view.hand, dealer=dealer)
+            pegging = pegging_weight(dealer=dealer) * hold_pegging(view.hand, dealer=dealer)
+            throws = crib_throws(dealer=dealer)
+            values = hold_values(view.hand, dealer=dealer, opponent_throws=throws) + pegging
             best = HOLDS[int(values.argmax())]
             assert set(action.cards) == {view.hand[i] for i in best[1]}
-            assert HOLDS[expert_hold(view.hand, dealer=dealer)] == best  # the keep table's
+            alike = hold_values(view.hand, dealer=dealer) + pegging  # every throw alike
+            assert expert_hold(view.hand, dealer=dealer) == int(alike.argmax())
             old = make_strategy("expert-2026", seed=0).choose(view)
             changed += old != action
     assert 0 < changed < 30  # the pegging term decides some deals, not most
@@ -128,16 +130,48 @@ def test_a_dealer_weight_changes_the_dealer_discard_only(mine: int, theirs: int)
         apart = ExpertStrategy(seed=0, dealer_pegging_weight=0.3).discard_values(view)
         assert (apart == shipped) != dealer
         if mine == 0:  # far from 121 the points are the role-weighted values
-            assert shipped[0] == hold_values_with_pegging(view.hand, dealer=dealer).tolist()
+            throws = crib_throws(dealer=dealer)
+            assert (
+                shipped[0]
+                == hold_values_with_pegging(
+                    view.hand, dealer=dealer, opponent_throws=throws
+                ).tolist()
+            )
             for strategy, weight in (
                 (shipped, DEALER_PEGGING_WEIGHT if dealer else PEGGING_WEIGHT),
                 (apart, 0.3 if dealer else PEGGING_WEIGHT),
             ):
-                expected = hold_values(view.hand, dealer=dealer) + weight * hold_pegging(
-                    view.hand, dealer=dealer
-                )
+                expected = hold_values(
+                    view.hand, dealer=dealer, opponent_throws=throws
+                ) + weight * hold_pegging(view.hand, dealer=dealer)
                 assert strategy[0] == expected.tolist()
     assert shipped != weightless  # the pegging term counts in these holds
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(0, 0), (104, 99)])
+def test_the_crib_is_valued_against_the_opponent_s_throws(mine: int, theirs: int) -> None:
+    """The shipped expert values each crib against the throws the keep model says the
+    other role makes (``crib_throws``), far from 121 and near it; ``crib_model=False``
+    values it against every pair alike. The model decides some deals, not most."""
+    changed = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        dealt = " ".join(str(c) for c in rng.sample(DECK, 6))
+        dealer = seed % 2 == 0
+        view = discard_view(dealt, mine, theirs, dealer=dealer)
+        modelled = ExpertStrategy(seed=0)
+        alike = ExpertStrategy(seed=0, crib_model=False)
+        points, chances = modelled.discard_values(view)
+        plain_points, plain_chances = alike.discard_values(view)
+        pegging = pegging_weight(dealer=dealer) * hold_pegging(view.hand, dealer=dealer)
+        for values, throws in ((points, crib_throws(dealer=dealer)), (plain_points, None)):
+            hand_and_crib = hold_values(view.hand, dealer=dealer, opponent_throws=throws)
+            assert values == pytest.approx((hand_and_crib + pegging).tolist(), abs=1e-9)
+        if mine:
+            assert chances == expert_discard_chances(view)
+            assert plain_chances is not None and plain_chances != chances
+        changed += modelled.choose(view) != alike.choose(view)
+    assert 0 < changed < 20
 
 
 def test_expert_2026_is_a_strategy_for_matches_not_a_level() -> None:

@@ -9,7 +9,8 @@ import pytest
 
 from cribkit.actions import Discard, Go, NextHand, Play
 from cribkit.analysis.discard import HOLDS, analyze_discard
-from cribkit.analysis.hints import TOP_OPTIONS, hint
+from cribkit.analysis.hints import TOP_OPTIONS, expert_analysis, hint
+from cribkit.analysis.keepmodel import crib_throws
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import hold_pegging, hold_values_with_pegging
 from cribkit.analysis.winprob import endgame_for_play
@@ -40,8 +41,12 @@ def test_hints_are_legal_and_agree_with_the_analyses() -> None:
         json.dumps(advice.to_dict())
         kinds.add(type(advice.action).__name__)
         if isinstance(advice.action, Discard) and not advice.win_chances:
-            # the expert's values: hand and crib, plus the pegging of the kept ranks
-            values = hold_values_with_pegging(view.hand, dealer=view.is_dealer)
+            # the expert's values: hand and crib (against the opponent's likely throws),
+            # plus the pegging of the kept ranks
+            throws = crib_throws(dealer=view.is_dealer)
+            values = hold_values_with_pegging(
+                view.hand, dealer=view.is_dealer, opponent_throws=throws
+            )
             value_of = {
                 frozenset(view.hand[i] for i in throw): values[h]
                 for h, (_, throw) in enumerate(HOLDS)
@@ -90,7 +95,7 @@ def test_a_throw_the_pegging_decides_is_explained_by_the_play() -> None:
     found = 0
     for seed in range(60):
         view = past_the_cut(Game(seed=seed)).view(0)
-        analysis = analyze_discard(view.hand, dealer=view.is_dealer)
+        analysis = expert_analysis(view.hand, dealer=view.is_dealer)
         advice = hint(view)
         assert isinstance(advice.action, Discard)
         if set(advice.action.cards) == set(analysis.best.throw):
@@ -105,3 +110,16 @@ def test_a_throw_the_pegging_decides_is_explained_by_the_play() -> None:
         assert f"{analysis.best.total_ev:.2f}" in advice.explanation
         found += 1
     assert found >= 2
+
+
+def test_the_expert_analysis_values_the_crib_as_the_expert_does() -> None:
+    """``expert_analysis`` is the exact analysis with the crib against the opponent's
+    likely throws: its crib values are the expert's, not the every-pair-alike ones."""
+    for dealer in (True, False):
+        view = past_the_cut(Game(seed=8)).view(0 if dealer else 1)
+        analysis = expert_analysis(view.hand, dealer=view.is_dealer)
+        modelled = analyze_discard(
+            view.hand, dealer=view.is_dealer, opponent_throws=crib_throws(dealer=view.is_dealer)
+        )
+        assert analysis == modelled
+        assert analysis != analyze_discard(view.hand, dealer=view.is_dealer)

@@ -10,8 +10,10 @@ import pytest
 
 from cribkit.analysis.holdings import opponent_holdings
 from cribkit.analysis.keepmodel import (
+    CRIB_MODEL,
     KEEPS,
     SMOOTHING,
+    crib_throws,
     keep_index,
     keep_likelihood,
     keep_table,
@@ -99,6 +101,17 @@ def test_pones_balk_and_dealers_feed_their_crib() -> None:
     assert dealer[five, five] > 1 > pone[five, five]
     assert pone[ten, king] > 2  # wide cards the dealer cannot pair into a run
     assert dealer[five, ten] > pone[five, ten]
+
+
+def test_a_crib_is_valued_against_the_other_role_s_throws() -> None:
+    """The dealer's crib gets the pone's throws and the pone feeds the dealer's: each
+    role values a crib against the other's; without the crib model, every pair alike."""
+    assert CRIB_MODEL  # the shipped expert's setting
+    for dealer in (True, False):
+        throws = crib_throws(dealer=dealer)
+        assert throws is not None
+        assert np.array_equal(throws, throw_likelihoods(not dealer))
+        assert crib_throws(dealer=dealer, crib_model=False) is None
 
 
 def test_players_keep_what_scores_and_throw_what_does_not() -> None:

@@ -148,17 +148,24 @@ def _cards(cards: Iterable[Card]) -> str:
     return format_cards_unicode(cards)
 
 
-def analyze_discard(cards: str | Iterable[str | Card], *, dealer: bool) -> DiscardAnalysis:
+def analyze_discard(
+    cards: str | Iterable[str | Card],
+    *,
+    dealer: bool,
+    opponent_throws: PairWeights | None = None,
+) -> DiscardAnalysis:
     """Value all 15 holds of six dealt cards exactly and rank them, best first.
 
-    ``dealer`` says whose crib it is. Raises ``WrongCardCountError`` unless there are
-    exactly six cards, ``DuplicateCardError`` if one repeats, ``InvalidNotationError``
-    for a card that cannot be read.
+    ``dealer`` says whose crib it is. ``opponent_throws`` values each crib against the
+    opponent's two cards weighted by their ranks (as in ``hold_values``; the expert's
+    hints pass the keep model's) instead of every pair alike. Raises
+    ``WrongCardCountError`` unless there are exactly six cards, ``DuplicateCardError`` if
+    one repeats, ``InvalidNotationError`` for a card that cannot be read.
     """
     dealt = _dealt(cards)
-    hand_totals, hand_min, hand_max, crib_totals = _totals(_indices(dealt))
+    hand_totals, hand_min, hand_max, crib_totals = _totals(_indices(dealt), opponent_throws)
     sign = 1 if dealer else -1
-    exact_totals = hand_totals * _SCALE + sign * crib_totals
+    exact_totals = hand_totals * _SCALE + sign * crib_totals  # whole numbers unless weighted
     options = [
         DiscardOption(
             keep=tuple(sorted(dealt[i] for i in keep)),
@@ -166,15 +173,15 @@ def analyze_discard(cards: str | Iterable[str | Card], *, dealer: bool) -> Disca
             hand_ev=int(hand_totals[h]) / STARTERS,
             hand_min=int(hand_min[h]),
             hand_max=int(hand_max[h]),
-            crib_ev=int(crib_totals[h]) / CRIB_COMPLETIONS,
-            total_ev=int(exact_totals[h]) / CRIB_COMPLETIONS,
+            crib_ev=float(crib_totals[h]) / CRIB_COMPLETIONS,
+            total_ev=float(exact_totals[h]) / CRIB_COMPLETIONS,
         )
         for h, (keep, throw) in enumerate(HOLDS)
     ]
     order = sorted(
         range(len(HOLDS)),
         key=lambda h: (
-            -int(exact_totals[h]),
+            -exact_totals[h],
             -int(hand_totals[h]),
             [card.index for card in options[h].keep],
         ),
@@ -251,17 +258,21 @@ def _unseen(dealt: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 
 def _totals(
-    dealt: npt.NDArray[np.uint8],
+    dealt: npt.NDArray[np.uint8], pair_weights: PairWeights | None = None
 ) -> tuple[
-    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64] | npt.NDArray[np.float64],
 ]:
-    """Per hold: hand points summed over starters, their min and max, crib points summed."""
+    """Per hold: hand points summed over starters, their min and max, crib points summed
+    (over 45,540 completions, weighted by ``pair_weights`` as in ``_crib_totals``)."""
     unseen = _unseen(dealt)
     hands = _hand_points(dealt, unseen)
     hand_totals = hands.sum(axis=1, dtype=np.int64)
     hand_min = hands.min(axis=1).astype(np.int64)
     hand_max = hands.max(axis=1).astype(np.int64)
-    return hand_totals, hand_min, hand_max, _crib_totals(dealt[_THROW], unseen)
+    return hand_totals, hand_min, hand_max, _crib_totals(dealt[_THROW], unseen, pair_weights)
 
 
 @overload

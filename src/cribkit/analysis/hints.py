@@ -23,6 +23,7 @@ from cribkit.actions import (
 )
 from cribkit.analysis.cut import default_cut
 from cribkit.analysis.discard import DiscardAnalysis, DiscardOption, analyze_discard, hold_throws
+from cribkit.analysis.keepmodel import crib_throws
 from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
 from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
@@ -35,6 +36,7 @@ __all__ = [
     "CUT_HINT",
     "Hint",
     "discard_hint",
+    "expert_analysis",
     "hint",
     "play_hint",
     "runner_up_differs",
@@ -93,12 +95,19 @@ def hint(view: PlayerView) -> Hint:
     if isinstance(actions[0], Cut):
         return Hint(default_cut(view), CUT_HINT)
     if view.phase is Phase.DISCARD:
-        analysis = analyze_discard(view.hand, dealer=view.is_dealer)
+        analysis = expert_analysis(view.hand, dealer=view.is_dealer)
         if in_endgame(view):
             return discard_hint(view, analysis, expert_discard_chances(view))
         pegging = pegging_by_throw(view.hand, dealer=view.is_dealer)
         return discard_hint(view, analysis, None, pegging=pegging)
     return play_hint(view, evaluate_plays(view, endgame=endgame_for_play(view)))
+
+
+def expert_analysis(dealt: Sequence[Card], *, dealer: bool) -> DiscardAnalysis:
+    """The exact discard analysis with each crib valued as the expert values it: against
+    the throws the keep model says the opponent makes (``crib_throws``), so the hint
+    advises what the expert would throw and its numbers are the expert's."""
+    return analyze_discard(dealt, dealer=dealer, opponent_throws=crib_throws(dealer=dealer))
 
 
 def discard_hint(

@@ -33,11 +33,13 @@ from cribkit.analysis.shipped import shipped_arrays
 from cribkit.errors import CribkitError
 
 __all__ = [
+    "CRIB_MODEL",
     "KEEPS",
     "KEEP_ROWS",
     "ROLES",
     "SMOOTHING",
     "KeepTable",
+    "crib_throws",
     "keep_index",
     "keep_likelihood",
     "keep_table",
@@ -60,6 +62,13 @@ ROLES = ("pone", "dealer")
 SMOOTHING = 1.0
 """Keeps added to each entry's count and to its random expectation, so a keep the
 sample never saw is unlikely, not impossible (a player's scores can change its keep)."""
+
+CRIB_MODEL = True
+"""Whether the expert values a crib against the throws this model says the opponent makes
+(``crib_throws``) rather than against every pair of unseen cards alike. Nobody throws two
+random cards: a pone keeps its fives and pairs, a dealer throws them. Session 11: offline
+against ``expert-2026``'s real throws it moved the dealer's points from hand to its own
+crib and cost the pone's opponent crib points; measured in the match (README)."""
 
 Array = npt.NDArray[np.float64]
 
@@ -151,3 +160,10 @@ def throw_likelihoods(dealer: bool) -> Array:
     into the crib than two random cards."""
     ratios: Array = keep_table().throw_ratios[1 if dealer else 0]
     return ratios
+
+
+def crib_throws(*, dealer: bool, crib_model: bool = CRIB_MODEL) -> Array | None:
+    """The pair weights a crib is valued against by a player in this role: the opponent's
+    throws in the other role (``throw_likelihoods``), or ``None`` (every pair alike, the
+    plain exact expectation) without the crib model."""
+    return throw_likelihoods(not dealer) if crib_model else None

@@ -293,8 +293,9 @@ def hold_values_with_pegging(
 def expert_hold(
     dealt: Sequence[Card], *, dealer: bool, table: str = PEG_TABLE, weight: float | None = None
 ) -> int:
-    """The hold (``HOLDS`` index) the shipped expert keeps when it plays for points: the
-    first of the best by ``hold_values_with_pegging`` (``table`` and ``weight`` name an
-    earlier expert's pegging value, as the keep model's build does)."""
+    """The hold (``HOLDS`` index) an expert keeps when it plays for points with every crib
+    valued against all throws alike (as session 9's did): the first of the best by
+    ``hold_values_with_pegging`` (``table`` and ``weight`` name an earlier expert's
+    pegging value, as the keep model's build does)."""
     values = hold_values_with_pegging(dealt, dealer=dealer, weight=weight, table=table)
     return int(np.argmax(values))

@@ -18,8 +18,8 @@ from enum import StrEnum
 
 from cribkit.actions import Discard, Go, Play, PlayerAction
 from cribkit.analysis.count_review import CountedShow, counted_shows
-from cribkit.analysis.discard import analyze_discard, hold_throws
-from cribkit.analysis.hints import discard_hint, play_hint
+from cribkit.analysis.discard import hold_throws
+from cribkit.analysis.hints import discard_hint, expert_analysis, play_hint
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
@@ -247,7 +247,7 @@ def price_decision(view: PlayerView, action: PlayerAction, *, step: int = 0) -> 
 
 def _price_discard(view: PlayerView, action: Discard, step: int) -> Decision:
     dealt = view.hand
-    analysis = analyze_discard(dealt, dealer=view.is_dealer)
+    analysis = expert_analysis(dealt, dealer=view.is_dealer)
     if in_endgame(view):
         chances = expert_discard_chances(view)
         values, unit = dict(zip(hold_throws(dealt), chances, strict=True)), Unit.WIN_CHANCE

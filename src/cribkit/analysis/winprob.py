@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.analysis.discard import HOLDS, hold_showings
+from cribkit.analysis.keepmodel import crib_throws
 from cribkit.analysis.pegging import Endgame
 from cribkit.analysis.pegvalue import PEG_TABLE, hold_pegging, pegging_weight
 from cribkit.analysis.shipped import shipped_arrays
@@ -298,7 +299,10 @@ def expert_discard_chances(
 ) -> list[float]:
     """The expert's winning chance of each hold: ``discard_win_chances`` with the
     pegging table's value of the kept ranks at ``weight`` (``None``: the role's
-    ``pegging_weight``; what hints and reviews show)."""
+    ``pegging_weight``; what hints and reviews show), and by default the crib valued as
+    the expert values it (``crib_throws``)."""
+    if showings is None:
+        showings = hold_showings(view.hand, opponent_throws=crib_throws(dealer=view.is_dealer))
     if weight is None:
         weight = pegging_weight(dealer=view.is_dealer)
     pegging = None

@@ -48,7 +48,7 @@ from collections.abc import Mapping
 
 from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.discard import HOLDS, hold_showings
-from cribkit.analysis.keepmodel import throw_likelihoods
+from cribkit.analysis.keepmodel import CRIB_MODEL, crib_throws
 from cribkit.analysis.leads import LEAD_TABLE
 from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, POINTS_DEAL_LIMITS, best_play
 from cribkit.analysis.pegvalue import (
@@ -99,7 +99,7 @@ class ExpertStrategy(StrategyBase):
         endgame_limits: Mapping[int, int] = DEAL_LIMITS,
         keep_model: bool = True,
         pegging_table: str = PEG_TABLE,
-        crib_model: bool = False,
+        crib_model: bool = CRIB_MODEL,
         dealer_pegging_weight: float | None = DEALER_PEGGING_WEIGHT,
         lead_table: str | None = LEAD_TABLE,
     ) -> None:
@@ -123,7 +123,7 @@ class ExpertStrategy(StrategyBase):
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
         winning chances decide, its winning chance (else ``None``)."""
         dealt, dealer = view.hand, view.is_dealer
-        throws = throw_likelihoods(not dealer) if self.crib_model else None
+        throws = crib_throws(dealer=dealer, crib_model=self.crib_model)
         weight = self.pegging_weight
         if dealer and self.dealer_pegging_weight is not None:
             weight = self.dealer_pegging_weight

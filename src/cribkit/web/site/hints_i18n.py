@@ -14,11 +14,11 @@ import gettext
 from collections.abc import Sequence
 
 from cribkit.actions import Cut, Go, NextHand
-from cribkit.analysis.hints import Hint, runner_up_differs, shown_net
+from cribkit.analysis.hints import Hint, expert_analysis, runner_up_differs, shown_net
 from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.cards import format_cards_unicode
 from cribkit.view import PlayerView
-from cribkit.web.site.advice import advise
+from cribkit.web.site.advice import Advice
 from cribkit.web.site.i18n import N_
 
 __all__ = ["hint_explanation"]
@@ -55,12 +55,12 @@ def _sentences(parts: Sequence[str], translations: gettext.NullTranslations) -> 
 
 def _discard(hint: Hint, view: PlayerView, translations: gettext.NullTranslations) -> str:
     tr = translations.gettext
-    advice = advise(view.hand, dealer=view.is_dealer)
+    advice = Advice(tuple(view.hand), expert_analysis(view.hand, dealer=view.is_dealer))
     chosen = hint.discards[0]
     if not hint.win_chances:
         if set(chosen.throw) == set(advice.best.throw):
             return advice.explained(translations)
-        return _pegging_discard(hint, view, translations)
+        return _pegging_discard(hint, view, advice, translations)
     if set(chosen.throw) == set(advice.best.throw):  # the most points also win most
         also = tr(N_("It also gives the best chance to win: %(chance)s.")) % {
             "chance": _percent(hint.win_chances[0])
@@ -82,10 +82,12 @@ def _discard(hint: Hint, view: PlayerView, translations: gettext.NullTranslation
     }
 
 
-def _pegging_discard(hint: Hint, view: PlayerView, translations: gettext.NullTranslations) -> str:
-    """The hint keeps other cards than the most hand and crib, for the pegging they promise
-    (the engine's sentence, ``discard_hint``, with the same numbers)."""
-    advice = advise(view.hand, dealer=view.is_dealer)
+def _pegging_discard(
+    hint: Hint, view: PlayerView, advice: Advice, translations: gettext.NullTranslations
+) -> str:
+    """The hint keeps other cards than the most hand and crib (``advice``, valued as the
+    expert values them), for the pegging they promise (the engine's sentence,
+    ``discard_hint``, with the same numbers)."""
     winner, best = hint.discards[0], advice.best
     pegging = pegging_by_throw(view.hand, dealer=view.is_dealer)
     return translations.gettext(
