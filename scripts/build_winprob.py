@@ -50,7 +50,7 @@ from table_build import DATA, build_parser, hand_seed, hand_to_play, play_out, w
 
 from cribkit.actions import Play, PlayerAction
 from cribkit.analysis.discard import HOLDS
-from cribkit.analysis.keepmodel import CRIB_MODEL, crib_throws
+from cribkit.analysis.keepmodel import CRIB_MODEL
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TABLE, TABLE_2026, TARGET
@@ -80,10 +80,9 @@ def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
     weight = None if shipped else 0.0  # None: the shipped role weights
 
     def throw(state: GameState, player: int) -> tuple[Card, Card]:
-        dealt, dealer = state.dealt[player], player == 0
-        throws = crib_throws(dealer=dealer, crib_model=shipped and CRIB_MODEL)
+        dealt = state.dealt[player]
         values = hold_values_with_pegging(
-            dealt, dealer=dealer, weight=weight, opponent_throws=throws
+            dealt, dealer=player == 0, weight=weight, crib_model=shipped and CRIB_MODEL
         )
         first, second = (dealt[i] for i in HOLDS[int(values.argmax())][1])
         return first, second

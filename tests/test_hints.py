@@ -43,10 +43,7 @@ def test_hints_are_legal_and_agree_with_the_analyses() -> None:
         if isinstance(advice.action, Discard) and not advice.win_chances:
             # the expert's values: hand and crib (against the opponent's likely throws),
             # plus the pegging of the kept ranks
-            throws = crib_throws(dealer=view.is_dealer)
-            values = hold_values_with_pegging(
-                view.hand, dealer=view.is_dealer, opponent_throws=throws
-            )
+            values = hold_values_with_pegging(view.hand, dealer=view.is_dealer)
             value_of = {
                 frozenset(view.hand[i] for i in throw): values[h]
                 for h, (_, throw) in enumerate(HOLDS)

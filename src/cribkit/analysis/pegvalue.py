@@ -32,12 +32,11 @@ import numpy.typing as npt
 from cribkit.analysis.discard import (
     HOLDS,
     DiscardOption,
-    PairWeights,
     hold_throws,
     hold_values,
 )
 from cribkit.analysis.holdings import keep_weight, rank_multisets
-from cribkit.analysis.keepmodel import KEEP_ROWS, KEEPS, keep_index
+from cribkit.analysis.keepmodel import CRIB_MODEL, KEEP_ROWS, KEEPS, crib_throws, keep_index
 from cribkit.analysis.pegging import PLAUSIBILITY, lead_nets, net_value
 from cribkit.analysis.shipped import shipped_arrays
 from cribkit.cards import Card
@@ -276,15 +275,17 @@ def hold_values_with_pegging(
     dealer: bool,
     weight: float | None = None,
     table: str = PEG_TABLE,
-    opponent_throws: PairWeights | None = None,
+    crib_model: bool = CRIB_MODEL,
 ) -> Array:
     """Each hold's expected hand plus (dealer) or minus (pone) crib, plus ``weight``
     (``None``: the role's ``pegging_weight``) times its expected net pegging, in
-    ``HOLDS`` order: the expert's discard value (``opponent_throws`` as in
-    ``hold_values``)."""
+    ``HOLDS`` order: the expert's discard value. The crib is valued against the
+    opponent's likely throws (``crib_throws``), or with ``crib_model=False`` against
+    every pair alike, as earlier experts valued it."""
     if weight is None:
         weight = pegging_weight(dealer=dealer)
-    values: Array = hold_values(dealt, dealer=dealer, opponent_throws=opponent_throws)
+    throws = crib_throws(dealer=dealer, crib_model=crib_model)
+    values: Array = hold_values(dealt, dealer=dealer, opponent_throws=throws)
     if weight:
         values = values + weight * hold_pegging(dealt, dealer=dealer, table=table)
     return values
@@ -297,5 +298,7 @@ def expert_hold(
     valued against all throws alike (as session 9's did): the first of the best by
     ``hold_values_with_pegging`` (``table`` and ``weight`` name an earlier expert's
     pegging value, as the keep model's build does)."""
-    values = hold_values_with_pegging(dealt, dealer=dealer, weight=weight, table=table)
+    values = hold_values_with_pegging(
+        dealt, dealer=dealer, weight=weight, table=table, crib_model=False
+    )
     return int(np.argmax(values))

@@ -2,7 +2,9 @@
 play, and winning chances near 121.
 
 It sees only its ``PlayerView``. Discards maximize the exact expected hand plus (own) or
-minus (opponent's) crib, plus ``pegging_weight`` times the expected net pegging points
+minus (opponent's) crib, the crib valued against the throws the keep model says the
+opponent makes in the other role (``crib_model``, ``cribkit.analysis.keepmodel.crib_throws``;
+session 11, README), plus ``pegging_weight`` times the expected net pegging points
 of the four kept ranks in this role, as the expert's own play really nets them (the
 realized table, ``cribkit.analysis.pegvalue.PEG_TABLE``; session 10: 50.9% [50.2, 51.5]
 head to head against the same expert on the face-up search's table); the play takes the
@@ -25,10 +27,11 @@ have kept those four cards in the opponent's role (``keep_model``,
 points, is read from the lead table instead of searched (``lead_table``,
 ``cribkit.analysis.leads``: every dealer holding weighed, where the search samples 48).
 
-Settings kept for screens, each measured against the shipped expert (2,000 duplicate
-games, seed 41; README) and left at the default: ``crib_model`` values the crib against
-the throws the keep model says the opponent makes (win 50.1% [49.2, 51.1], margin -0.08);
-``pegging_table`` names another pegging table (one built with the keep model as the
+Settings kept for screens: ``crib_model=False`` values every crib against all throws
+alike, as experts before session 11 did (the model's first screen, 2,000 games against the
+keep-model expert, 50.1% [49.2, 51.1], was too short to tell). Each of the others was
+measured against the shipped expert (2,000 duplicate games, seed 41; README) and left at
+the default: ``pegging_table`` names another pegging table (one built with the keep model as the
 opponent: 50.4% [49.7, 51.1], margin +0.04); ``endgame_limits`` the deals searched near
 121 (four times as many: 50.3% [49.4, 51.2] over 960 games, cut short);
 ``pegging_weight`` is the pone's weight on a hold's expected net pegging and
@@ -133,7 +136,7 @@ class ExpertStrategy(StrategyBase):
                 dealer=dealer,
                 weight=weight,
                 table=self.pegging_table,
-                opponent_throws=throws,
+                crib_model=self.crib_model,
             )
             return points.tolist(), None  # the first best wins, as in expert_hold
         showings = hold_showings(dealt, opponent_throws=throws)
@@ -209,6 +212,8 @@ class Expert2026Strategy(ExpertStrategy):
         if in_endgame(view):
             values = discard_win_chances(view, mix_crib=False, table=self.table)
         else:
-            values = hold_values_with_pegging(dealt, dealer=view.is_dealer, weight=0.0).tolist()
+            values = hold_values_with_pegging(
+                dealt, dealer=view.is_dealer, weight=0.0, crib_model=False
+            ).tolist()
         best = max(range(len(HOLDS)), key=lambda h: (values[h], -h))
         return self.discard_action(view, best)
