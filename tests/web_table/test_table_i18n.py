@@ -18,8 +18,7 @@ from servers import ServerProcess
 from table_support import stored_record
 
 from cribkit.actions import Discard
-from cribkit.analysis.discard import analyze_discard
-from cribkit.analysis.hints import hint, play_hint
+from cribkit.analysis.hints import expert_analysis, hint, play_hint
 from cribkit.analysis.pegging import PlayEvaluation
 from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.cards import parse_card
@@ -249,7 +248,7 @@ def test_a_throw_for_the_pegging_is_explained_in_chinese_with_the_engines_number
     for seed in range(60):
         view = view_of(past_the_cut(Game(seed=seed)).state, 0)
         advice = hint(view)
-        best = analyze_discard(view.hand, dealer=view.is_dealer).best
+        best = expert_analysis(view.hand, dealer=view.is_dealer).best
         assert isinstance(advice.action, Discard)
         if set(advice.action.cards) == set(best.throw):
             continue

@@ -132,33 +132,48 @@ def show_stage(
     (say, for a throw worth more or less than the average one).
     """
     tables = win_table(table)
-    start = tables.start
-    size_u, size_q = MAX_PEG + MAX_SHOW, MAX_PEG
-    u = mine + np.arange(size_u)
-    q = theirs + np.arange(size_q)
     crib = _shifted(tables.crib, crib_shift)
+    after_shows = _after_shows(mine, theirs, dealer, table)
+    u = mine + np.arange(MAX_PEG + MAX_SHOW)
     if not dealer:
         # I count first; then the dealer's hand and crib; then I deal (they are pone).
-        dealer_total = np.convolve(tables.dealer_hand, crib)
-        t = np.arange(len(dealer_total))
-        their = q[:, None] + t[None, :]  # (q, t)
-        rows = np.minimum(their, TARGET - 1)[None, :, :]
-        cols = np.minimum(u, TARGET - 1)[:, None, None]
-        mine_next = np.where(their[None] >= TARGET, 0.0, 1.0 - start[rows, cols])
-        stage: Array = mine_next @ dealer_total
+        stage: Array = after_shows @ np.convolve(tables.dealer_hand, crib)
         return np.where(u[:, None] >= TARGET, 1.0, stage)
     # They count first; then my hand (already in u) and crib; then I am pone.
     pone_hand = tables.pone_hand
-    their = theirs + np.arange(size_q + len(pone_hand))  # their score after their hand
-    my_total = u[:, None] + np.arange(len(crib))[None, :]  # (u, c)
-    rows = np.minimum(my_total, TARGET - 1)[:, None, :]
-    cols = np.minimum(their, TARGET - 1)[None, :, None]
-    chance = np.where(my_total[:, None, :] >= TARGET, 1.0, start[rows, cols])
-    after_crib = np.where(their[None, :] >= TARGET, 0.0, chance @ crib)  # (u, their)
+    their = theirs + np.arange(MAX_PEG + len(pone_hand))  # their score after their hand
+    after_crib = np.where(their[None, :] >= TARGET, 0.0, after_shows @ crib)  # (u, their)
     t = np.arange(len(pone_hand))
-    windows = after_crib[:, np.arange(size_q)[:, None] + t[None, :]]  # (u, q, t)
+    windows = after_crib[:, np.arange(MAX_PEG)[:, None] + t[None, :]]  # (u, q, t)
     result: Array = windows @ pone_hand
     return result
+
+
+@lru_cache(maxsize=8)
+def _after_shows(mine: int, theirs: int, dealer: bool, table: str) -> Array:
+    """``show_stage``'s chances at the start of the next hand, before the crib's
+    distribution weighs them: the same for every throw of one discard, so a discard's
+    crib shifts share them (the costly part). A pone's ``[u, q, t]``: the dealer's hand and
+    crib total ``t``; a dealer's ``[u, their, c]``: its crib ``c``."""
+    tables = win_table(table)
+    start = tables.start
+    u = mine + np.arange(MAX_PEG + MAX_SHOW)
+    if not dealer:
+        q = theirs + np.arange(MAX_PEG)
+        t = np.arange(len(tables.dealer_hand) + len(tables.crib) - 1)
+        their = q[:, None] + t[None, :]  # (q, t)
+        rows = np.minimum(their, TARGET - 1)[None, :, :]
+        cols = np.minimum(u, TARGET - 1)[:, None, None]
+        mine_next: Array = np.where(their[None] >= TARGET, 0.0, 1.0 - start[rows, cols])
+        mine_next.flags.writeable = False  # shared by the cache
+        return mine_next
+    their = theirs + np.arange(MAX_PEG + len(tables.pone_hand))
+    my_total = u[:, None] + np.arange(len(tables.crib))[None, :]  # (u, c)
+    rows = np.minimum(my_total, TARGET - 1)[:, None, :]
+    cols = np.minimum(their, TARGET - 1)[None, :, None]
+    chance: Array = np.where(my_total[:, None, :] >= TARGET, 1.0, start[rows, cols])
+    chance.flags.writeable = False  # shared by the cache
+    return chance
 
 
 def _pegging_for(dealer: bool, table: str) -> Array:
