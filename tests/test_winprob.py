@@ -92,6 +92,45 @@ def test_show_stage_counts_in_order() -> None:
     assert stage[5, 0] < 1 - win_table().pone_hand[2:].sum() + 1e-9
 
 
+def _stage_by_hand(mine: int, theirs: int, u: int, q: int, *, dealer: bool, shift: int) -> float:
+    """One entry of ``show_stage`` summed out loud over the counts still to come."""
+    tables = win_table()
+    crib = np.zeros_like(tables.crib)
+    for points, p in enumerate(tables.crib):
+        crib[min(max(points + shift, 0), len(crib) - 1)] += p
+    me, chance = mine + u, 0.0
+    if not dealer:  # I count first and may be out; then the dealer's hand and crib; I deal
+        if me >= TARGET:
+            return 1.0
+        for hand, p_hand in enumerate(tables.dealer_hand):
+            for box, p_crib in enumerate(crib):
+                them = theirs + q + hand + box
+                if them < TARGET:
+                    chance += p_hand * p_crib * (1.0 - tables.start[them, me])
+        return chance
+    for hand, p_hand in enumerate(tables.pone_hand):  # their hand, then my crib; I am pone
+        them = theirs + q + hand
+        if them >= TARGET:
+            continue
+        for box, p_crib in enumerate(crib):
+            mine_after = me + box
+            won = 1.0 if mine_after >= TARGET else tables.start[mine_after, them]
+            chance += p_hand * p_crib * won
+    return chance
+
+
+@pytest.mark.parametrize("dealer", [False, True])
+def test_show_stage_against_the_counts_summed_by_hand(dealer: bool) -> None:
+    """Every crib shift of one position reads the same cached chances after the shows,
+    and each entry is the sum over the hand and crib still to count."""
+    mine, theirs = 96, 101
+    for shift in (-2, 0, 3):
+        stage = show_stage(mine, theirs, dealer=dealer, crib_shift=shift)
+        for u, q in ((0, 0), (5, 3), (12, 9), (20, 2), (27, 4), (30, 15)):
+            expected = _stage_by_hand(mine, theirs, u, q, dealer=dealer, shift=shift)
+            assert stage[u, q] == pytest.approx(expected, abs=1e-12)
+
+
 def test_endgame_discard_keeps_a_sure_winner() -> None:
     """As pone needing 8, the expert keeps a hand that is sure to count 8 or more even
     where another hold averages more points, since the pone counts first."""
