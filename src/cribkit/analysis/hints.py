@@ -1,9 +1,9 @@
 """Hints: what to throw or play from any view, why, and the numbers behind it.
 
-The same analyses as the expert: the exact discard analysis plus the pegging each hold
-promises for the throw, the pegging search for the play, and the winning chances near
-121. A hint never uses more than the
-view it is given.
+The same analyses as the expert: the exact discard analysis (each crib valued against the
+opponent's likely throws, ``expert_analysis``) plus the pegging each hold promises for the
+throw, the pegging search for the play, and the winning chances near 121. A hint never
+uses more than the view it is given.
 """
 
 from __future__ import annotations
