@@ -23,7 +23,7 @@ serve: $(STAMP)
 
 ## test: the whole suite (unit, property, CLI, API, browser), on all cores
 test: $(STAMP)
-	$(BIN)/pytest -n auto -q
+	$(BIN)/pytest -n 3 -q
 
 ## test-fast: everything but the slow and browser tests
 test-fast: $(STAMP)
