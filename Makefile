@@ -21,7 +21,7 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/cribkit serve --host $(HOST) --port $(PORT)
 
-## test: the whole suite (unit, property, CLI, API, browser), on all cores
+## test: the whole suite (unit, property, CLI, API, browser): three workers, since the browser and server tests wait
 test: $(STAMP)
 	$(BIN)/pytest -n 3 -q
 
