@@ -21,9 +21,9 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/cribkit serve --host $(HOST) --port $(PORT)
 
-## test: the whole suite (unit, property, CLI, API, browser): three workers, since the browser and server tests wait
+## test: the whole suite (unit, property, CLI, API, browser), on all cores
 test: $(STAMP)
-	$(BIN)/pytest -n 3 -q
+	$(BIN)/pytest -n auto -q
 
 ## test-fast: everything but the slow and browser tests
 test-fast: $(STAMP)

@@ -62,12 +62,13 @@ def test_a_hundred_and_fifty_random_games() -> None:
 
 
 CHUNK = 250
-"""Games per slow test case: 2000 games in 8 cases that ``pytest -n auto`` spreads out."""
+"""Games per slow test case: 1000 games in 4 cases that ``pytest -n auto`` spreads out
+(2000 until session 11, when CI on a slower machine neared its 20 minutes)."""
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(8))
-def test_two_thousand_random_games(chunk: int) -> None:
+@pytest.mark.parametrize("chunk", range(4))
+def test_a_thousand_random_games(chunk: int) -> None:
     first = 1000 + chunk * CHUNK
     endings = play_many(range(first, first + CHUNK))
     # random play is lopsided enough that each of these endings turns up in 250 games
