@@ -141,9 +141,9 @@ def assert_shown(shown: tuple[str, ...], printed: str) -> None:
         if not piece:
             continue
         found = out.find(piece, at)
-        assert found >= 0, f"the page shows {piece!r}\nbut the command printed {out[at:]!r}"
+        assert found >= 0, f"the page shows {piece!r}\nbut the command printed {out[at:][:800]!r}"
         if number == 0:
             assert found == 0, f"the output starts with {out[:found]!r}, not on the page"
         at = found + len(piece)
     if words[-1]:
-        assert at == len(out), f"the page leaves out the end: {out[at:]!r}"
+        assert at == len(out), f"the page leaves out the end: {out[at:][:800]!r}"
