@@ -40,6 +40,7 @@ def _run_python(block: Block, namespace: dict[str, Any]) -> None:
         )
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
         runner.run(test, clear_globs=False)
+        namespace.update(test.globs)  # the doctest ran on a copy: keep its names
         assert runner.failures == 0, f"{block.where}: {runner.failures} doctest failure(s)"
     else:
         exec(compile(block.text, block.where, "exec"), namespace)
