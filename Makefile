@@ -7,7 +7,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
+.PHONY: install serve test test-fast lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,9 +31,13 @@ test-fast: $(STAMP)
 
 ## lint: ruff (lint + format check) and mypy --strict on the package
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench scripts
-	$(BIN)/ruff format --check src tests bench scripts
+	$(BIN)/ruff check src tests bench scripts docs/hooks
+	$(BIN)/ruff format --check src tests bench scripts docs/hooks
 	$(BIN)/mypy
+
+## docs: build the docs site into site/ (MkDocs, strict: a broken link or docstring fails it)
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict -d site
 
 ## bench: speed and strength figures (python -m bench NAME runs one module; quick ladder)
 bench: $(STAMP)
@@ -84,4 +88,4 @@ pegging-exact: $(STAMP)
 		--output src/cribkit/data/pegging-exact.npz
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build site *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
