@@ -38,6 +38,7 @@ from cribkit import (
     format_cards,
     parse_card,
     parse_cards,
+    score_sheet,
     score_show,
     view_of,
 )
@@ -95,6 +96,8 @@ def seat_askers(game: Game) -> dict[str, Callable[[object], object]]:
         "GameState.can_play": lambda seat: state.can_play(seat),  # type: ignore[arg-type]
         "GameState.cut_choices": lambda seat: state.cut_choices(seat),  # type: ignore[arg-type]
         "GameState.apply": lambda seat: state.apply(Discard(seat, DECK[:2])),  # type: ignore[arg-type]
+        "GameRules.counts_own": lambda seat: game.rules.counts_own(seat),  # type: ignore[arg-type]
+        "HandLine.points": lambda seat: score_sheet(game)[0].points(seat),  # type: ignore[arg-type]
         "review_game": lambda seat: cribkit.analysis.review_game(record, seat),  # type: ignore[arg-type]
         "play_game": lambda seat: play_game("random", "random", seed=1, a_seat=seat),  # type: ignore[arg-type]
     }
