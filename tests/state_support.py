@@ -277,7 +277,7 @@ def check_state(state: GameState) -> None:
     assert state.is_over == (high >= rules.target)
     if state.is_over:
         outcome = state.outcome
-        assert outcome is not None and state.legal_actions() == []
+        assert outcome is not None and state.legal_actions() == ()
         assert state.to_play is None and state.players_to_move() == ()
         assert outcome.scores == state.scores
         assert state.scores[outcome.winner] >= rules.target > state.scores[outcome.loser]

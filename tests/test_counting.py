@@ -55,7 +55,7 @@ def test_the_show_waits_for_the_pone_s_own_count_and_hides_it() -> None:
     pending = state.to_count
     assert pending is not None and (pending.player, pending.context) == (1, ScoreContext.HAND)
     assert state.players_to_move() == (1,)
-    assert state.legal_actions() == [ClaimCount(1, n) for n in range(30)]
+    assert state.legal_actions() == tuple(ClaimCount(1, n) for n in range(30))
     for seat in (0, 1):
         data = view_of(state, seat).to_dict()
         assert data["shows"] == []
@@ -85,7 +85,7 @@ def test_a_short_claim_pegs_the_claim_and_muggins_gives_the_rest_to_the_dealer()
     # the dealer counts by the engine: hand 10 and crib 2 follow at once
     assert [s.claim for s in state.shows] == [9, None, None]
     assert state.scores == (6 + 3 + 10 + 2, 1 + 9)
-    assert state.to_count is None and state.legal_actions() == [NextHand(0), NextHand(1)]
+    assert state.to_count is None and state.legal_actions() == (NextHand(0), NextHand(1))
 
 
 def test_without_muggins_overlooked_points_are_simply_lost() -> None:
@@ -133,7 +133,7 @@ def test_121_reached_by_the_claim_stops_before_muggins() -> None:
     state, events = run(state, "p1 claim 10")
     assert summary(events) == [(1, "hand", "claim", 10, 121)]
     assert state.is_over and state.outcome is not None and state.outcome.winner == 1
-    assert state.legal_actions() == [] and state.to_count is None
+    assert state.legal_actions() == () and state.to_count is None
     assert (state.shows[0].missed, state.shows[0].muggins) == (2, 0)
 
 

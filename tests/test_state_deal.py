@@ -35,7 +35,7 @@ def test_lower_cut_deals(cut: str, dealer: int) -> None:
 
 def test_equal_ranks_cut_again() -> None:
     state, _ = run(GameState(), Cut(0, 7), Cut(1, 9))
-    assert state.is_chance and state.legal_actions() == []
+    assert state.is_chance and state.legal_actions() == ()
     state, _ = run(state, CutForDeal((cards("7H 7S")[0], cards("7H 7S")[1]), (7, 9)))
     assert state.phase is Phase.CUT_FOR_DEAL and state.dealer is None
     assert not state.is_chance and state.cut_positions == (None, None)
@@ -113,7 +113,7 @@ def test_heels_at_119_wins_at_the_cut(pone_score: int, skunk: Skunk) -> None:
     assert state.outcome.winner == 0 and state.outcome.scores == (121, pone_score)
     assert state.outcome.skunk is skunk and state.outcome.margin == 121 - pone_score
     assert state.play_log == () and state.shows == ()
-    assert state.legal_actions() == [] and state.to_play is None
+    assert state.legal_actions() == () and state.to_play is None
     assert_refused(state, NextHand(0), "game_over")
 
 
@@ -130,7 +130,7 @@ def test_deal_alternates_each_hand() -> None:
                 state, _ = run(state, chance_action(state, chance_rng(9, hand)))
             else:
                 state, _ = run(state, state.legal_actions()[0])
-        assert state.legal_actions() == [NextHand(0), NextHand(1)]
+        assert state.legal_actions() == (NextHand(0), NextHand(1))
         state, events = run(state, NextHand(hand % 2))  # either seat may move on
         assert events == [] and state.phase is Phase.DEAL
     assert dealers == [1, 0, 1, 0]

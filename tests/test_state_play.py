@@ -23,10 +23,10 @@ def test_count_27_go_then_a_4_makes_31_for_two_not_three() -> None:
     assert state.to_play == 1  # the pone leads
     state, events = run(state, "p1 play QH", "p0 play 9C", "p1 play 8H")
     assert events == [] and state.count == 27 and state.to_play == 0
-    assert state.legal_actions() == [Go(0)]  # TC KC 6D: none fits under 31
+    assert state.legal_actions() == (Go(0),)  # TC KC 6D: none fits under 31
     state, events = run(state, "p0 go")
     assert events == [] and state.to_play == 1 and state.said_go == (True, False)
-    assert state.legal_actions() == [Play(1, parse_card("4H"))]  # KH does not fit
+    assert state.legal_actions() == (Play(1, parse_card("4H")),)  # KH does not fit
     assert_refused(state, Go(1), "you can play", "27")
     assert_refused(state, Play(1, parse_card("KH")), "count would be 37")
     state, events = run(state, "p1 play 4H")
@@ -64,7 +64,7 @@ def test_only_sevens_left_at_27_one_for_the_go() -> None:
         "9C TC KC 6D AS 3S", "QH 8H 7S 7D 2D 4H", "AS 3S", "2D 4H", "2S", dealer=0
     )
     state, events = run(state, "p1 play QH", "p0 play 9C", "p1 play 8H")
-    assert events == [] and state.legal_actions() == [Go(0)]
+    assert events == [] and state.legal_actions() == (Go(0),)
     # p1 played the last card and cannot play either: the go point is pegged at once,
     # p1 never has to say go itself.
     state, events = run(state, "p0 go")
@@ -165,7 +165,7 @@ def test_the_play_ends_the_game_on_the_card_that_reaches_121() -> None:
     assert summary(events) == [(0, "play", "fifteen", 2, 121)]
     assert state.is_over and state.outcome is not None and state.outcome.winner == 0
     assert state.held[0] == (parse_card("9C"),) and state.shows == ()
-    assert state.to_play is None and state.legal_actions() == []
+    assert state.to_play is None and state.legal_actions() == ()
     assert_refused(state, Play(0, parse_card("9C")), "game_over")
 
 

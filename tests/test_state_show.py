@@ -52,7 +52,7 @@ def test_show_order_and_breakdowns() -> None:
         [(1, "hand")] * 5 + [(0, "hand")] * 3 + [(0, "crib")]
     )
     assert state.scores == (6 + 10 + 2, 1 + 12)
-    assert state.legal_actions() == [NextHand(0), NextHand(1)]
+    assert state.legal_actions() == (NextHand(0), NextHand(1))
     state, events = run(state, "p1 next")
     assert events == [] and state.phase is Phase.DEAL and state.dealer == 1
 
@@ -81,7 +81,7 @@ def test_pone_on_118_holding_4_wins_before_the_dealer_counts() -> None:
     assert state.is_over and state.outcome is not None
     assert state.outcome.winner == 1 and state.outcome.scores == (101, 121)
     assert state.outcome.skunk is Skunk.NONE and state.outcome.loser == 0
-    assert state.legal_actions() == []
+    assert state.legal_actions() == ()
 
 
 @pytest.mark.parametrize(

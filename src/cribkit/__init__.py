@@ -23,6 +23,7 @@ from cribkit.errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidRecordError,
+    InvalidSeatError,
     UnfinishedGameError,
     WrongCardCountError,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidRecordError",
+    "InvalidSeatError",
     "NextHand",
     "Outcome",
     "Pegs",

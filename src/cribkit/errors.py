@@ -16,6 +16,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidRecordError",
+    "InvalidSeatError",
     "UnfinishedGameError",
     "WrongCardCountError",
 ]
@@ -53,6 +54,11 @@ class WrongCardCountError(CribkitError):
 
 class IllegalActionError(CribkitError):
     """An action the rules do not allow now: out of turn, past 31, a card not held..."""
+
+
+class InvalidSeatError(IllegalActionError):
+    """A seat other than 0 or 1, in an action (``Play(2, card)``) or asked of a game
+    (``game.view(2)``); an ``IllegalActionError``, so a table that catches those catches it."""
 
 
 class InvalidRecordError(CribkitError):

@@ -61,11 +61,61 @@ class Game:
         return tuple(self.events[start:])
 
     def view(self, player: int) -> PlayerView:
+        """What seat ``player`` may see now; ``InvalidSeatError`` unless it is 0 or 1.
+
+        >>> Game(seed=7).view(2)
+        Traceback (most recent call last):
+        ...
+        cribkit.errors.InvalidSeatError: there is no player 2; seats are 0 and 1
+        """
         return view_of(self.state, player)
+
+    def legal_actions(self, player: int | None = None) -> tuple[PlayerAction, ...]:
+        """The actions the rules allow now (only ``player``'s if given): the state's
+        ``legal_actions``, the same tuple a ``PlayerView`` holds."""
+        return self.state.legal_actions(player)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act next, or None once the game is over (``Game`` lets chance act
+        for you, so it never waits on chance).
+
+        When both seats may act (the cut for deal, the discard, moving on after the
+        show) it is the lower seat still to act; ``state.players_to_move()`` lists both.
+        Either way ``game.apply(strategies[game.to_move].choose(game.view(game.to_move)))``
+        plays the game on.
+
+        >>> game = Game(seed=7)
+        >>> game.to_move
+        0
+        >>> game.apply(game.legal_actions(0)[0])
+        ()
+        >>> game.to_move
+        1
+        """
+        movers = self.state.players_to_move()
+        return movers[0] if movers else None
 
     @property
     def is_over(self) -> bool:
         return self.state.is_over
+
+    def __repr__(self) -> str:
+        """Where the game stands, python-chess style; ``seed`` and ``actions`` rebuild it
+        (``Game.from_actions(game.actions, seed=game.seed, rules=game.rules)``).
+
+        >>> Game(seed=7)
+        <Game seed=7 phase=cut_for_deal hand=0 dealer=None scores=0-0 to_move=0 actions=0>
+        """
+        state = self.state
+        scores = "-".join(str(score) for score in state.scores)
+        rules = "" if self.rules == STANDARD else f" rules={self.rules.to_text()!r}"
+        winner = "" if state.outcome is None else f" winner={state.outcome.winner}"
+        return (
+            f"<Game seed={self.seed} phase={state.phase.value} hand={state.hand_number} "
+            f"dealer={state.dealer} scores={scores} to_move={self.to_move}{winner} "
+            f"actions={len(self.actions)}{rules}>"
+        )
 
     def _record(self, action: Action) -> None:
         transition = self.state.apply(action)

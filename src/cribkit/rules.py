@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cribkit.errors import CribkitError
+from cribkit.seats import check_seat
 
 __all__ = ["STANDARD", "GameRules", "Skunk"]
 
@@ -59,7 +60,7 @@ class GameRules:
 
     def counts_own(self, player: int) -> bool:
         """Whether ``player`` announces their own count at the show."""
-        return player in self.manual_count
+        return check_seat(player) in self.manual_count
 
     def skunk(self, loser_score: int) -> Skunk:
         """Skunk for a loser on 90 or less, double skunk on 60 or less (standard lines)."""

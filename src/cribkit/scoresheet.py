@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from cribkit.events import ScoreContext, ScoreEvent
 from cribkit.game import Game
 from cribkit.record import GameRecord
+from cribkit.seats import check_seat
 from cribkit.state import GameState, Phase
 
 __all__ = ["HandLine", "score_sheet", "score_sheet_of"]
@@ -44,6 +45,7 @@ class HandLine:
 
     def points(self, player: int) -> int:
         """All ``player`` scored in this hand."""
+        player = check_seat(player)
         return self.pegging[player] + self.hand[player] + self.crib[player] + self.muggins[player]
 
     def to_dict(self) -> dict[str, object]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
-from cribkit.cards import Card, Rank, Suit, check_distinct
+from cribkit.cards import Card, Rank, Suit, check_distinct, parse_cards
 from cribkit.errors import DuplicateCardError, IllegalActionError, WrongCardCountError
 from cribkit.talk import number_word
 
@@ -167,12 +167,21 @@ def _family(item: ScoreItem) -> tuple[str, int]:
 # ---------------------------------------------------------------- the show
 
 
-def score_show(hand: Sequence[Card], starter: Card, *, crib: bool) -> Breakdown:
+def score_show(hand: str | Iterable[str | Card], starter: str | Card, *, crib: bool) -> Breakdown:
     """Itemized score of four hand (or crib) cards plus the starter.
 
+    The cards are ``Card`` objects or card text, read as ``analyze_discard`` reads them
+    (``parse_cards``): ``"5C 6D 7H 7S"``, ``["5C", "6D", "7H", "7S"]``, ``"5H"``.
     ``crib`` is required: a crib scores a flush only when all five cards share a suit.
-    Raises ``WrongCardCountError`` / ``DuplicateCardError`` for impossible input.
+    Raises ``WrongCardCountError`` / ``DuplicateCardError`` for impossible input and
+    ``InvalidNotationError`` for a card that cannot be read.
+
+    >>> score_show("5C 6D 7H 7S", "8C", crib=False).call
+    'fifteen two, fifteen four and a double run of four for ten is fourteen'
+    >>> score_show(["5C", "6D", "7H", "7S"], "8C", crib=False).total
+    14
     """
+    hand, starter = _show_cards(hand, starter)
     _check_show(hand, starter)
     cards = sorted((*hand, starter))
     items: list[ScoreItem] = []
@@ -190,6 +199,14 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool) -> Breakdown:
         if card.rank is Rank.JACK and card.suit is starter.suit
     )
     return Breakdown(tuple(items))
+
+
+def _show_cards(
+    hand: str | Iterable[str | Card], starter: str | Card
+) -> tuple[tuple[Card, ...], Card]:
+    """The hand and the starter as cards, any text read by the one card parser (repeats
+    are left for ``_check_show`` to name)."""
+    return parse_cards(hand, distinct=False), parse_cards([starter], distinct=False)[0]
 
 
 def _check_show(hand: Sequence[Card], starter: Card) -> None:

@@ -63,6 +63,7 @@ from cribkit.scoring import (
     score_play,
     score_show,
 )
+from cribkit.seats import check_seat
 from cribkit.state_checks import check_action
 
 __all__ = [
@@ -149,6 +150,7 @@ class GameState:
 
     def kept(self, player: int) -> tuple[Card, ...]:
         """The four cards ``player`` kept for the show (the six dealt less the discards)."""
+        player = check_seat(player)
         thrown = set(self.discards[player])
         return tuple(card for card in self.dealt[player] if card not in thrown)
 
@@ -202,34 +204,44 @@ class GameState:
 
     def can_play(self, player: int) -> bool:
         """Whether ``player`` holds a card that keeps the count at 31 or less."""
+        player = check_seat(player)
         room = MAX_COUNT - self.count
         return any(card.pips <= room for card in self.held[player])
 
     # ------------------------------------------------------------ legality
 
-    def legal_actions(self) -> list[PlayerAction]:
-        """Every player action the rules allow now; empty when chance acts or it is over."""
+    def legal_actions(self, player: int | None = None) -> tuple[PlayerAction, ...]:
+        """Every player action the rules allow now, or only ``player``'s; empty when chance
+        acts or the game is over. The one source of legal actions: ``PlayerView`` and
+        ``Game`` give this same tuple.
+
+        >>> GameState().legal_actions(1)[:2]
+        (Cut(player=1, position=0), Cut(player=1, position=1))
+        """
+        movers = self.players_to_move()
+        if player is not None:
+            wanted = check_seat(player)
+            movers = tuple(seat for seat in movers if seat == wanted)
         actions: list[PlayerAction] = []
-        for player in self.players_to_move():
+        for seat in movers:
             if self.phase in (Phase.CUT_FOR_DEAL, Phase.STARTER):
-                actions.extend(Cut(player, k) for k in self.cut_choices(player))
+                actions.extend(Cut(seat, k) for k in self.cut_choices(seat))
             elif self.phase is Phase.DISCARD:
-                actions.extend(
-                    Discard(player, pair) for pair in combinations(self.dealt[player], 2)
-                )
+                actions.extend(Discard(seat, pair) for pair in combinations(self.dealt[seat], 2))
             elif self.phase is Phase.PLAY:
                 room = MAX_COUNT - self.count
-                playable = [Play(player, c) for c in self.held[player] if c.pips <= room]
-                actions.extend(playable if playable else [Go(player)])
+                playable = [Play(seat, c) for c in self.held[seat] if c.pips <= room]
+                actions.extend(playable if playable else [Go(seat)])
             elif self.waiting_seat() is not None:
-                actions.extend(ClaimCount(player, points) for points in range(MAX_CLAIM + 1))
+                actions.extend(ClaimCount(seat, points) for points in range(MAX_CLAIM + 1))
             else:
-                actions.append(NextHand(player))
-        return actions
+                actions.append(NextHand(seat))
+        return tuple(actions)
 
     def cut_choices(self, player: int) -> range | list[int]:
         """The positions ``player`` may cut at now: any card of the spread the other seat
         has not drawn (cut for deal), or 4-36 cards off the pack (the pone, the starter)."""
+        player = check_seat(player)
         if player not in self.players_to_move():
             return []
         if self.phase is Phase.STARTER:

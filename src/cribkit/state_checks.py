@@ -26,6 +26,7 @@ from cribkit.counting import MAX_CLAIM
 from cribkit.errors import DuplicateCardError, IllegalActionError
 from cribkit.phases import DECK_SIZE, HAND_SIZE, MIN_PACKET, STARTER_CUTS, Phase
 from cribkit.scoring import MAX_COUNT
+from cribkit.seats import check_seat
 
 if TYPE_CHECKING:
     from cribkit.state import GameState
@@ -149,12 +150,7 @@ def _check_starter(state: GameState, action: TurnStarter) -> None:
 
 
 def _check_player(state: GameState, player: int, what: str, kind: str) -> None:
-    if player not in (0, 1):
-        raise IllegalActionError(
-            f"there is no player {player}; seats are 0 and 1",
-            code="no_such_player",
-            params={"player": player},
-        )
+    check_seat(player)
     if player not in state.players_to_move():
         raise IllegalActionError(
             f"it is not player {player}'s turn to {what}",

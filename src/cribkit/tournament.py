@@ -44,9 +44,10 @@ from dataclasses import dataclass
 from cribkit.errors import CribkitError
 from cribkit.events import ScoreContext, ScoreEvent
 from cribkit.game import Game
-from cribkit.players import make_strategy
+from cribkit.players import Strategy, as_strategy, make_strategy
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, Skunk
+from cribkit.seats import check_seat
 
 __all__ = [
     "SOURCES",
@@ -165,19 +166,34 @@ def _strategy_seed(game_seed: int, side: int) -> int:
 
 
 def play_game(
-    a: str, b: str, *, seed: int, a_seat: int, pair: int = 0, keep_record: bool = False
+    a: str | Strategy,
+    b: str | Strategy,
+    *,
+    seed: int,
+    a_seat: int,
+    pair: int = 0,
+    keep_record: bool = False,
 ) -> GameResult:
-    """Play one game to the end, A in ``a_seat``; each strategy sees only its own view."""
+    """Play one game to the end, A in ``a_seat``; each strategy sees only its own view.
+
+    ``a`` and ``b`` are strategy names (each built with its side's seeded generator, as a
+    match builds them) or strategy objects, used as they are; mix them freely.
+
+    >>> from cribkit.players import RandomStrategy
+    >>> result = play_game("greedy", RandomStrategy(seed=1), seed=3, a_seat=1)
+    >>> result.scores[result.winner]
+    121
+    """
+    a_seat = check_seat(a_seat)
     players = [
-        make_strategy(a, seed=_strategy_seed(seed, 0)),
-        make_strategy(b, seed=_strategy_seed(seed, 1)),
+        as_strategy(a, seed=_strategy_seed(seed, 0)),
+        as_strategy(b, seed=_strategy_seed(seed, 1)),
     ]
     if a_seat == 1:
         players.reverse()
     game = Game(seed=seed)
     first_dealer = game.state.dealer
-    while not game.is_over:
-        seat = game.state.players_to_move()[0]
+    while (seat := game.to_move) is not None:
         game.apply(players[seat].choose(game.view(seat)))
         if first_dealer is None:
             first_dealer = game.state.dealer

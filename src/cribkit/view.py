@@ -12,6 +12,7 @@ from cribkit.actions import PlayerAction, action_to_dict
 from cribkit.cards import Card
 from cribkit.events import Outcome, Pegs, PlayLogEntry, Show, ShowToCount
 from cribkit.rules import GameRules
+from cribkit.seats import check_seat
 from cribkit.state import GameState, Phase
 
 __all__ = ["PlayerView", "view_of"]
@@ -54,6 +55,7 @@ class PlayerView:
     """Where the pone cut the pack for this hand's starter (None: not yet)."""
     outcome: Outcome | None
     legal_actions: tuple[PlayerAction, ...]
+    """This seat's legal actions: ``GameState.legal_actions(player)``, the same tuple."""
 
     @property
     def opponent(self) -> int:
@@ -108,7 +110,9 @@ class PlayerView:
 
 
 def view_of(state: GameState, player: int) -> PlayerView:
-    """Project ``state`` onto what ``player`` may see."""
+    """Project ``state`` onto what ``player`` may see; ``InvalidSeatError`` unless
+    ``player`` is 0 or 1."""
+    player = check_seat(player)
     opponent = 1 - player
     if state.phase is Phase.DISCARD:
         hand = state.dealt[player] if not state.discards[player] else state.kept(player)
@@ -142,5 +146,5 @@ def view_of(state: GameState, player: int) -> PlayerView:
         cut_positions=state.cut_positions,
         starter_position=state.starter_position,
         outcome=state.outcome,
-        legal_actions=tuple(a for a in state.legal_actions() if a.player == player),
+        legal_actions=state.legal_actions(player),
     )

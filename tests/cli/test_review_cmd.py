@@ -64,7 +64,7 @@ def test_a_perfect_seat_is_told_so(record_file: Path) -> None:
 
 
 def test_bad_seat_and_missing_file_are_refused(record_file: Path, tmp_path: Path) -> None:
-    assert_bad_input(invoke(["review", str(record_file), "--seat", "2"]), "no seat 2")
+    assert_bad_input(invoke(["review", str(record_file), "--seat", "2"]), "no player 2")
     assert_bad_input(invoke(["review", str(tmp_path / "none.txt")]), "cannot read")
     assert_json_error(
         invoke(["review", str(tmp_path / "none.txt"), "--json"]), "cannot_read", "cannot read"

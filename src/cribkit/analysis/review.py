@@ -26,6 +26,7 @@ from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, i
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
 from cribkit.record import GameRecord, ReplayStep
+from cribkit.seats import check_seat
 from cribkit.view import PlayerView, view_of
 
 __all__ = [
@@ -216,8 +217,7 @@ class GameReview:
 def review_game(record: GameRecord, seat: int) -> GameReview:
     """Price every discard, play and go of ``seat`` in a finished or unfinished game, and
     set each show it counted itself against the true count."""
-    if seat not in (0, 1):
-        raise CribkitError(f"there is no seat {seat}; seats are 0 and 1", code="no_such_player")
+    seat = check_seat(seat)
     steps = list(enumerate(record.replay()))
     return GameReview(seat, tuple(_decisions(steps, seat)), tuple(counted_shows(steps, seat)))
 

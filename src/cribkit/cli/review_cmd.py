@@ -23,9 +23,10 @@ from cribkit.analysis.review import (
     review_game,
 )
 from cribkit.cards import Card
-from cribkit.cli.app import command, fail, friendly_errors
+from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.output import make_console, print_json
 from cribkit.cli.records import read_record
+from cribkit.seats import check_seat
 
 __all__ = ["review"]
 
@@ -49,8 +50,7 @@ def review(
     and both by the chance of winning once the score is near 121. Each decision is judged
     from what that seat could see at the time.
     """
-    if seat not in (0, 1):
-        raise fail(f"there is no seat {seat}; seats are 0 and 1", code="no_such_player")
+    check_seat(seat)  # before the file is read
     record, notes = read_record(file)
     result = review_game(record, seat)
     if json_output:

@@ -21,6 +21,7 @@ __all__ = [
     "RandomStrategy",
     "Strategy",
     "StrategyBase",
+    "as_strategy",
     "default_cut",
     "make_strategy",
     "strategy_for_level",
@@ -53,3 +54,24 @@ def strategy_for_level(level: str, *, seed: int | None = None) -> Strategy:
     if name is None:
         raise CribkitError(f"unknown level {level!r}: choose easy, medium or hard")
     return make_strategy(name, seed=seed)
+
+
+def as_strategy(player: str | Strategy, *, seed: int | None = None) -> Strategy:
+    """A strategy named ``player`` (built with ``seed``), or ``player`` itself when it
+    is already a strategy object, so callers take either.
+
+    >>> as_strategy("greedy", seed=3).name
+    'greedy'
+    >>> mine = RandomStrategy(seed=1)
+    >>> as_strategy(mine) is mine
+    True
+    """
+    if isinstance(player, str):
+        return make_strategy(player, seed=seed)
+    if not callable(getattr(player, "choose", None)):
+        known = ", ".join(sorted(STRATEGIES))
+        raise CribkitError(
+            f"{player!r} is not a strategy: give a name ({known}) or an object whose "
+            "choose(view) returns one of view.legal_actions"
+        )
+    return player
