@@ -29,11 +29,12 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/pytest -n auto -q -m "not slow and not browser"
 
-## lint: ruff (lint + format check) and mypy --strict on the package
+## lint: ruff (lint + format check), mypy --strict on the package, the import contracts
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/ruff format --check src tests bench scripts
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-logo
 
 ## bench: speed and strength figures (python -m bench NAME runs one module; quick ladder)
 bench: $(STAMP)

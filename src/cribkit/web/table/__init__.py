@@ -7,7 +7,7 @@ sub-packages by feature:
 - ``games``: the stored game service (cache, computer replies, rows, pacing), the games
   JSON API, the history, and the table page (``/``);
 - ``friends``: tables between two people (invites, seats, rematch), their API and pages,
-  the public view and the words each reader hears;
+  and the public view;
 - ``live``: channels, sockets and presence (a stored change told to every watcher);
 - ``review``, ``replay``, ``stats``: finished games read back;
 - ``nojs``: the table's moves as plain forms;

@@ -21,12 +21,11 @@ from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.pegboard import board_layout, peg_marks
-from cribkit.web.table.friends.seat_words import words_for
-from cribkit.web.table.friends.strings import friend_script_strings
 from cribkit.web.table.friends.tables import format_code
 from cribkit.web.table.games.api import MAX_SEED, service_of
 from cribkit.web.table.games.api_history import history_of
 from cribkit.web.table.games.computer import level_available
+from cribkit.web.table.games.friend_words import friend_script_strings
 from cribkit.web.table.games.loaded import (
     HUMAN,
     FriendNotSeatedError,
@@ -34,6 +33,7 @@ from cribkit.web.table.games.loaded import (
     LoadedGame,
     StaleVersionError,
 )
+from cribkit.web.table.games.seat_words import words_for
 from cribkit.web.table.games.words import SCRIPT_STRINGS
 from cribkit.web.table.nojs.plain_table import form_action, plain_table
 

@@ -23,11 +23,11 @@ from cribkit.web.table.common.record_upload import (
     read_record,
     record_error_message,
 )
-from cribkit.web.table.friends.seat_words import seat_words, words_for
 from cribkit.web.table.games.api import service_of
 from cribkit.web.table.games.api_history import record_filename
 from cribkit.web.table.games.history import game_history
 from cribkit.web.table.games.loaded import GameNotFoundError
+from cribkit.web.table.games.seat_words import seat_words, words_for
 from cribkit.web.table.replay.moments import moment_of_action, moments
 
 __all__ = ["router"]

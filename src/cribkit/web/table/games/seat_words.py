@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from cribkit.web.table.friends.strings import FRIEND_STRINGS
+from cribkit.web.table.games.friend_words import FRIEND_STRINGS
 from cribkit.web.table.games.loaded import HUMAN, LoadedGame
 from cribkit.web.table.games.words import SCRIPT_STRINGS
 
