@@ -6,6 +6,7 @@ people reads its own figures from the record, through a detached copy of the row
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from sqlalchemy import or_
@@ -17,22 +18,10 @@ from cribkit.web.table.games.loaded import ACTIVE, COMPUTER, FINISHED, FRIEND, H
 from cribkit.web.table.games.pacing import paced_view
 from cribkit.web.table.games.summary import GameSummary, summarize
 
-__all__ = ["ZERO_COLUMNS", "from_seat_one", "owned_by", "seat_in", "summary_values"]
+__all__ = ["FIGURE_COLUMNS", "from_seat_one", "owned_by", "seat_in", "summary_values"]
 
-ZERO_COLUMNS = (
-    "hand_points",
-    "hands_shown",
-    "crib_points",
-    "cribs_shown",
-    "play_points",
-    "deals_played",
-    "best_hand",
-    "counts_made",
-    "counts_exact",
-    "count_points_missed",
-    "count_points_over",
-)
-COUNTING_COLUMNS = ZERO_COLUMNS[-4:]
+FIGURE_COLUMNS = tuple(field.name for field in fields(GameSummary))
+"""The figures a row keeps for /stats (``GameSummary``'s fields): zero until the game ends."""
 
 
 def summary_values(game: Game, show_step: int) -> dict[str, Any]:
@@ -57,21 +46,14 @@ def summary_values(game: Game, show_step: int) -> dict[str, Any]:
             winner=state.outcome.winner,
             skunk=state.outcome.skunk.value,
             finished_at=utcnow(),
-            hand_points=figures.hand_points,
-            hands_shown=figures.hands_shown,
-            crib_points=figures.crib_points,
-            cribs_shown=figures.cribs_shown,
-            play_points=figures.play_points,
-            deals_played=figures.deals_played,
-            best_hand=figures.best_hand,
-            **counting_columns(figures),
+            **figure_columns(figures),
         )
     return values
 
 
-def counting_columns(figures: GameSummary) -> dict[str, int]:
-    """The counting-accuracy columns of a row, from one seat's summary."""
-    return {name: getattr(figures, name) for name in COUNTING_COLUMNS}
+def figure_columns(figures: GameSummary) -> dict[str, int]:
+    """The figure columns of a row, from one seat's summary."""
+    return {name: getattr(figures, name) for name in FIGURE_COLUMNS}
 
 
 def owned_by(player_id: str) -> Any:
@@ -97,14 +79,7 @@ def from_seat_one(row: GameRow) -> GameRow:
         score_computer=row.score_player,
         name_0=row.name_1,
         name_1=row.name_0,
-        hand_points=figures.hand_points,
-        hands_shown=figures.hands_shown,
-        crib_points=figures.crib_points,
-        cribs_shown=figures.cribs_shown,
-        play_points=figures.play_points,
-        deals_played=figures.deals_played,
-        best_hand=figures.best_hand,
-        **counting_columns(figures),
+        **figure_columns(figures),
     )
     return GameRow(**columns)
 

@@ -49,7 +49,7 @@ from cribkit.web.table.games.moves import next_count, read_action
 from cribkit.web.table.games.names import clean_name
 from cribkit.web.table.games.pacing import NEXT_COUNT, counts_in_show
 from cribkit.web.table.games.rows import (
-    ZERO_COLUMNS,
+    FIGURE_COLUMNS,
     from_seat_one,
     owned_by,
     seat_in,
@@ -143,7 +143,7 @@ class GameService:
             skunk="none",
             created_at=now,
             finished_at=None,
-            **{key: 0 for key in ZERO_COLUMNS},
+            **{key: 0 for key in FIGURE_COLUMNS},
             **columns,
         )
         for key, value in summary_values(game, 1).items():
