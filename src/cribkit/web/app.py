@@ -2,8 +2,9 @@
 
 The web is three rooms and this file seats them. ``site`` is the foundation (settings,
 languages, templating, security headers, the database and its migrations); ``table`` (games
-against the computer, stats and replays) and ``tools`` (calculator, advisor, rules, score
-sheet) build on it and on the engine, never on each other. Only this module imports them all.
+against the computer and between two people, reviews, replays, stats) and ``tools``
+(calculator, advisor, rules, score sheet) build on it and on the engine, never on each other
+(the import contracts in ``pyproject.toml`` check it). Only this module imports them all.
 """
 
 from __future__ import annotations

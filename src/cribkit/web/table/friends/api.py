@@ -162,7 +162,7 @@ def watch_table(request: Request, code: str) -> Any:
 def watch_history(request: Request, code: str) -> Any:
     """The talk and score sheet so far for anyone with the code, both seats by name.
 
-    The talk holds only public facts (see ``history``) and the show as far as it is laid
+    The talk holds only public facts (see ``games.history``) and the show as far as it is laid
     down, so the rail reads what it would have heard had it watched from the start.
     """
     found = _watched(request, code)

@@ -1,8 +1,8 @@
 """/stats: a player's record against the computer, with every finished game listed.
 
 A plain server page (no script): the figures come from the summary columns of finished
-games; each game links to its replay (``routes_replay``), its review (``routes_review``)
-and its record file. The accuracy chart draws the stored review figures (``reviews``):
+games; each game links to its replay (``replay.routes``), its review (``review.routes``)
+and its record file. The accuracy chart draws the stored review figures (``review.reviews``):
 a game finished before reviews were kept is reviewed a few per page load.
 """
 
