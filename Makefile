@@ -29,11 +29,12 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/pytest -n auto -q -m "not slow and not browser"
 
-## lint: ruff (lint + format check) and mypy --strict on the package
+## lint: ruff (lint + format check), mypy --strict on the package, the import contracts
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts docs/hooks
 	$(BIN)/ruff format --check src tests bench scripts docs/hooks
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-logo
 
 ## docs: build the docs site into site/ (MkDocs, strict: a broken link or docstring fails it)
 docs: $(STAMP)

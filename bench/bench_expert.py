@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from bench import Report, percentile
 from cribkit.actions import PlayerAction
-from cribkit.analysis.pegging import reset_memo
+from cribkit.analysis.pegsolver import reset_memo
 from cribkit.analysis.winprob import in_endgame
 from cribkit.game import Game
 from cribkit.players import make_strategy

@@ -17,14 +17,8 @@ from functools import cache
 # What the rewrite kept word for word is imported, not copied: only the search and the
 # holdings enumeration, which the rewrite changed, are kept here in their first form.
 from cribkit.analysis.holdings import PIPS, _go_floor, _seen_cards
-from cribkit.analysis.pegging import (
-    DEAL_LIMITS,
-    PLAUSIBILITY,
-    Endgame,
-    PlayEvaluation,
-    canonical_series,
-    play_points,
-)
+from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, Endgame, PlayEvaluation
+from cribkit.analysis.pegsolver import canonical_series, play_points
 from cribkit.cards import Rank
 from cribkit.errors import CribkitError
 from cribkit.scoring import MAX_COUNT, rank_points

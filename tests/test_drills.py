@@ -5,15 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cribkit.actions import Discard, Play
-from cribkit.analysis.drills import (
-    MAX_DRILL_SEED,
-    CountKind,
-    count_drill,
-    discard_drill,
-    pegging_drill,
-    throw_of,
-)
+from cribkit.analysis.drills import MAX_DRILL_SEED, CountKind, count_drill, throw_of
 from cribkit.errors import CribkitError
+from cribkit.players.drills import discard_drill, pegging_drill
 from cribkit.scoring import ScoreKind
 from cribkit.state import Phase
 

@@ -12,12 +12,7 @@ import pytest
 from cribkit.actions import Discard, Play
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
 from cribkit.analysis.keepmodel import crib_throws
-from cribkit.analysis.pegging import (
-    DEAL_LIMITS,
-    POINTS_DEAL_LIMITS,
-    deal_count,
-    evaluate_plays,
-)
+from cribkit.analysis.pegging import DEAL_LIMITS, POINTS_DEAL_LIMITS, deal_count, evaluate_plays
 from cribkit.analysis.pegvalue import (
     DEALER_PEGGING_WEIGHT,
     expert_hold,

@@ -12,7 +12,8 @@ import pytest
 from cribkit.actions import Play
 from cribkit.analysis import pegging
 from cribkit.analysis.leads import LEAD_TABLE, first_lead_values, is_first_lead, lead_table
-from cribkit.analysis.pegging import PLAUSIBILITY, best_play, evaluate_plays, net_value, successors
+from cribkit.analysis.pegging import PLAUSIBILITY, best_play, evaluate_plays
+from cribkit.analysis.pegsolver import net_value, successors
 from cribkit.analysis.pegvalue import KEEPS, exact_leads, keep_index, opponent_keeps
 from cribkit.errors import CribkitError
 from cribkit.players.expert import Expert2026Strategy, ExpertStrategy

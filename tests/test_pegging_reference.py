@@ -11,8 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 import reference_pegging as reference
-from cribkit.analysis import pegging
-from cribkit.analysis.pegging import Endgame, State
+from cribkit.analysis import pegging, pegsolver, pegwin
+from cribkit.analysis.pegging import Endgame
+from cribkit.analysis.pegsolver import State
 from cribkit.analysis.winprob import endgame_for_play
 from cribkit.cards import DECK
 from cribkit.game import Game
@@ -44,8 +45,8 @@ def _random_positions(seed: int, count: int) -> Iterator[State]:
 def test_values_of_random_positions_match_the_reference() -> None:
     for state in _random_positions(1, 2000):
         old = (*state, 0)
-        assert pegging.net_value(state) == reference.net_value(old)
-        edges = [(rank, points) for rank, points, _ in pegging.successors(state)]
+        assert pegsolver.net_value(state) == reference.net_value(old)
+        edges = [(rank, points) for rank, points, _ in pegsolver.successors(state)]
         assert edges == [(rank, points) for rank, points, _ in reference.successors(old)]
 
 
@@ -56,7 +57,7 @@ def test_winning_chances_of_random_positions_match_the_reference() -> None:
         need = (rng.randrange(1, 20), rng.randrange(1, 20))
         endgame = Endgame(need=need, after_play=lambda mine, theirs, t=table: t[mine][theirs])
         old = reference.Endgame(need=need, after_play=endgame.after_play)
-        assert pegging.win_value(state, endgame) == reference.win_value((*state, 0), old)
+        assert pegwin.win_value(state, endgame) == reference.win_value((*state, 0), old)
 
 
 def _play_views(seed: int, games: int) -> Iterator[PlayerView]:

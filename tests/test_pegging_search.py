@@ -9,21 +9,23 @@ import random
 import pytest
 
 from cribkit.actions import Go, Play
-from cribkit.analysis import pegging
+from cribkit.analysis import pegging, pegsolver
 from cribkit.analysis.pegging import (
     PIPS,
     Endgame,
-    canonical_series,
     evaluate_plays,
-    net_value,
     opponent_holdings,
-    play_points,
-    reset_memo,
     sample_holdings,
     start_state,
-    successors,
-    win_value,
 )
+from cribkit.analysis.pegsolver import (
+    canonical_series,
+    net_value,
+    play_points,
+    reset_memo,
+    successors,
+)
+from cribkit.analysis.pegwin import win_value
 from cribkit.cards import DECK, Card
 from cribkit.game import Game
 from cribkit.players import make_strategy
@@ -229,7 +231,7 @@ def test_a_reset_memo_gives_the_same_values_from_a_cold_start() -> None:
         states.append((mine, theirs, (), 0, rng.randrange(2)))
     warm = [net_value(state) for state in states]
     reset_memo()
-    assert not pegging._NET and not pegging._MOVES
+    assert not pegsolver._NET and not pegsolver._MOVES
     assert [net_value(state) for state in states] == warm
 
 

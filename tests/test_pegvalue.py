@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_throws
-from cribkit.analysis.pegging import PLAUSIBILITY, net_value
+from cribkit.analysis.pegging import PLAUSIBILITY
+from cribkit.analysis.pegsolver import net_value
 from cribkit.analysis.pegvalue import (
     EXACT_PEG_TABLE,
     KEEPS,

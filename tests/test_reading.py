@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cribkit.analysis.pegging import opponent_holdings, play_points
+from cribkit.analysis.pegging import opponent_holdings
+from cribkit.analysis.pegsolver import play_points
 from cribkit.analysis.reading import opponent_choices, play_likelihood
 from cribkit.view import view_of
 from state_support import run, to_the_play

@@ -9,8 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from cribkit.analysis.discard import HOLDS
-from cribkit.analysis.drills import CountKind, count_drill, discard_drill
+from cribkit.analysis.drills import CountKind, count_drill
 from cribkit.analysis.pegvalue import hold_values_with_pegging
+from cribkit.players.drills import discard_drill
 
 pytestmark = pytest.mark.browser
 

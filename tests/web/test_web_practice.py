@@ -9,10 +9,11 @@ import pytest
 
 from cribkit.actions import Play
 from cribkit.analysis.discard import HOLDS
-from cribkit.analysis.drills import CountKind, count_drill, discard_drill, pegging_drill
+from cribkit.analysis.drills import CountKind, count_drill
 from cribkit.analysis.pegging import evaluate_plays
 from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.winprob import endgame_for_play
+from cribkit.players.drills import discard_drill, pegging_drill
 
 ZH = {"Accept-Language": "zh-CN"}
 

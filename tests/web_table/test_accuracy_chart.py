@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cribkit.web.table.accuracy_chart import GameFigure, accuracy_chart
+from cribkit.web.table.stats.accuracy_chart import GameFigure, accuracy_chart
 
 
 def figures(*values: float) -> list[GameFigure]:

@@ -13,8 +13,8 @@ from table_support import stored_record
 from cribkit.cards import parse_card, parse_cards
 from cribkit.rules import GameRules
 from cribkit.scoring import show_points
-from cribkit.web.table.replay_view import moments
-from cribkit.web.table.summary import summarize
+from cribkit.web.table.games.summary import summarize
+from cribkit.web.table.replay.moments import moments
 
 SEED = 7
 

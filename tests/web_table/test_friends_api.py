@@ -19,7 +19,7 @@ with warnings.catch_warnings():
 from cribkit.record import GameRecord
 from cribkit.web.site.models import InviteRow, utcnow
 from cribkit.web.site.players_identity import PLAYER_COOKIE
-from cribkit.web.table.friends import (
+from cribkit.web.table.friends.tables import (
     CODE_ALPHABET,
     CODE_BITS,
     CODE_LENGTH,

@@ -20,7 +20,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cribkit.web.site.i18n import Catalogues, language_by_code
-from cribkit.web.table.games import clean_name
+from cribkit.web.table.games.names import clean_name
 
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9"}
 NAMES = ("Ann", "Bo")

@@ -15,7 +15,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
 
-from cribkit.web.table.pacing import NEXT_COUNT
+from cribkit.web.table.games.pacing import NEXT_COUNT
 
 
 @pytest.fixture

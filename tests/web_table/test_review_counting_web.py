@@ -16,8 +16,8 @@ from table_support import stored_record
 
 from count_review_support import play_miscounting
 from cribkit.analysis.review import review_game
-from cribkit.web.table.api_review import GameReviewOut
-from cribkit.web.table.replay_view import moment_of_action, moments
+from cribkit.web.table.replay.moments import moment_of_action, moments
+from cribkit.web.table.review.api import GameReviewOut
 from zh_lint import problems
 
 with warnings.catch_warnings():

@@ -34,10 +34,10 @@ from cribkit.web.site.db import Database
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import language_by_code
 from cribkit.web.site.models import ReviewRow
-from cribkit.web.table.api_review import GameReviewOut
-from cribkit.web.table.replay_view import moment_of_action, moments
-from cribkit.web.table.review_page import MISTAKES_SHOWN
-from cribkit.web.table.reviews import LAZY_PER_PAGE
+from cribkit.web.table.replay.moments import moment_of_action, moments
+from cribkit.web.table.review.api import GameReviewOut
+from cribkit.web.table.review.page import MISTAKES_SHOWN
+from cribkit.web.table.review.reviews import LAZY_PER_PAGE
 from test_review import _with_other_hidden_cards
 from zh_lint import problems
 

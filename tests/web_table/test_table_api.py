@@ -19,7 +19,7 @@ from table_support import (
 from cribkit.actions import Cut, Deal, TurnStarter
 from cribkit.cards import parse_card
 from cribkit.web.site.players_identity import PLAYER_COOKIE
-from cribkit.web.table.games import level_available
+from cribkit.web.table.games.computer import level_available
 
 
 def new_game(

@@ -19,8 +19,8 @@ from cribkit.events import Pegs, ScoreContext
 from cribkit.game import Game
 from cribkit.players import strategy_for_level
 from cribkit.record import GameRecord
-from cribkit.web.table.history import game_history
-from cribkit.web.table.replay_view import moments
+from cribkit.web.table.games.history import game_history
+from cribkit.web.table.replay.moments import moments
 
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9"}
 EN = {"Accept-Language": "en"}

@@ -10,8 +10,8 @@ from table_support import play_out, stored_record
 
 from cribkit.web.site.db import Database
 from cribkit.web.site.models import Base
-from cribkit.web.table.replay_view import moments
-from cribkit.web.table.summary import summarize
+from cribkit.web.table.games.summary import summarize
+from cribkit.web.table.replay.moments import moments
 
 
 def stat(html: str, name: str) -> str:

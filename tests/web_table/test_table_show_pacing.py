@@ -14,7 +14,7 @@ from cribkit.actions import CutForDeal, Deal, TurnStarter
 from cribkit.events import ScoreContext
 from cribkit.game import Game
 from cribkit.state import Phase
-from cribkit.web.table.pacing import (
+from cribkit.web.table.games.pacing import (
     NEXT_COUNT,
     counts_in_show,
     paced_view,

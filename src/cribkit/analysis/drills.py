@@ -3,8 +3,9 @@
 Three drills: count a hand or a crib (random hands weighted to be interesting, or the hard
 ones: double runs, crib flushes, nobs), choose the discard from six cards, and find the
 best card in the middle of the play. The discard and pegging positions come from real
-seeded deals, and are judged by the game review's ``price_decision`` from the player's
-view, so a drill and a review price a choice alike.
+seeded deals between random players (``cribkit.players.drills``: they need players, a
+layer above this one), and are judged by the game review's ``price_decision`` from the
+player's view, so a drill and a review price a choice alike.
 """
 
 from __future__ import annotations
@@ -14,13 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cribkit.actions import Discard, Play
+from cribkit.actions import Discard
 from cribkit.cards import DECK, Card, Suit
 from cribkit.errors import CribkitError
-from cribkit.game import Game
-from cribkit.players import make_strategy
 from cribkit.scoring import Breakdown, ScoreKind, score_show
-from cribkit.state import Phase
 from cribkit.view import PlayerView
 
 __all__ = [
@@ -29,8 +27,8 @@ __all__ = [
     "CountKind",
     "Drill",
     "count_drill",
-    "discard_drill",
-    "pegging_drill",
+    "drill_rng",
+    "throw_of",
 ]
 
 MAX_DRILL_SEED = 2**31 - 1
@@ -74,7 +72,8 @@ def _check_seed(seed: int) -> None:
         )
 
 
-def _rng(drill: Drill, seed: int) -> random.Random:
+def drill_rng(drill: Drill, seed: int) -> random.Random:
+    """The generator of drill ``seed`` of kind ``drill``: the same puzzle for the same number."""
     _check_seed(seed)
     return random.Random(f"cribkit/drill/{drill.value}/{seed}")
 
@@ -101,7 +100,7 @@ _HARD_FEATURES: tuple[Callable[[Breakdown], bool], ...] = (
 
 def count_drill(seed: int, kind: CountKind = CountKind.ANY) -> CountDrill:
     """The counting puzzle numbered ``seed``: the same cards every time."""
-    rng = _rng(Drill.COUNT, seed)
+    rng = drill_rng(Drill.COUNT, seed)
     if kind is CountKind.HARD:
         return _hard_count(seed, rng)
     while True:
@@ -128,38 +127,6 @@ def _hard_count(seed: int, rng: random.Random) -> CountDrill:
         )
         if wanted(drill.answer):
             return drill
-
-
-def _decision(seed: int, drill: Drill, accept: Callable[[PlayerView], bool]) -> PlayerView:
-    """The first view of a seeded game between random players that ``accept`` takes."""
-    rng = _rng(drill, seed)
-    game = Game(seed=rng.getrandbits(62))
-    players = [make_strategy("random", seed=rng.getrandbits(32)) for _ in range(2)]
-    while not game.is_over:
-        player = game.state.players_to_move()[0]
-        view = game.view(player)
-        if accept(view):
-            return view
-        game.apply(players[player].choose(view))
-    raise CribkitError("no position for this drill in that game", code="bad_drill")
-
-
-def discard_drill(seed: int) -> PlayerView:
-    """Six cards to split, as dealer or pone: the view of a seeded deal's first discard."""
-    return _decision(seed, Drill.DISCARD, lambda view: view.phase is Phase.DISCARD)
-
-
-def _pegging_puzzle(view: PlayerView) -> bool:
-    """A play with a real choice: at least one card down and two ranks that could go."""
-    if view.phase is not Phase.PLAY or not view.play_log:
-        return False
-    ranks = {action.card.rank for action in view.legal_actions if isinstance(action, Play)}
-    return len(ranks) >= 2
-
-
-def pegging_drill(seed: int) -> PlayerView:
-    """The count, the cards played and a hand with a choice: the view of a seeded play."""
-    return _decision(seed, Drill.PEGGING, _pegging_puzzle)
 
 
 def throw_of(view: PlayerView, cards: tuple[Card, ...]) -> Discard:

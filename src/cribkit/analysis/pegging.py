@@ -3,16 +3,10 @@
 The opponent's cards are unknown, so the search deals them (``cribkit.analysis.holdings``
 says which rank multisets they may hold and how likely each is). Each deal is then
 solved exactly by minimax to the end of the play (at most eight cards remain), both
-players seeing both hands; the card with the best weighted value is chosen.
-
-Why it is fast: pegging depends only on ranks, so positions are rank tuples; a position
-is stored from the side of the player to move (their hand first), so a position reached
-by either seat, in any deal, decision or game, is solved once (the memo is shared, the
-value negated for the other seat); the series keeps only the cards that can still
-score, so more positions coincide; what a rank does to a (series, count) is worked out
-once; forced gos and skips are folded into the moves. Near 121 the winning chances are
-searched with alpha-beta (exact: chances are only compared), and the expert's
-``best_play`` skips the net points unless winning chances tie.
+players seeing both hands (``cribkit.analysis.pegsolver``); the card with the best
+weighted value is chosen. Near 121 the winning chances are searched instead
+(``cribkit.analysis.pegwin``), and the expert's ``best_play`` skips the net points unless
+winning chances tie.
 
 Two values are available: the expected net pegging points (this player's minus the
 opponent's, for the rest of the play), and, near the end of the game, the probability
@@ -21,8 +15,7 @@ of winning, with an ``Endgame`` giving what each final pegging outcome is worth.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cribkit.analysis.holdings import (
@@ -32,6 +25,18 @@ from cribkit.analysis.holdings import (
     sample_holdings,
 )
 from cribkit.analysis.leads import LEAD_TABLE, first_lead_values
+from cribkit.analysis.pegsolver import (
+    Move,
+    Node,
+    Root,
+    State,
+    canonical_series,
+    play_points,
+    rank_nets,
+    shared_moves,
+    trim_runs,
+)
+from cribkit.analysis.pegwin import Endgame, rank_wins
 from cribkit.analysis.reading import READING, opponent_choices, play_likelihood
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
@@ -46,365 +51,21 @@ __all__ = [
     "POINTS_DEAL_LIMITS",
     "Endgame",
     "Holdings",
-    "Node",
     "PlayEvaluation",
-    "State",
     "best_play",
-    "canonical_series",
     "deal_count",
     "evaluate_plays",
-    "lead_nets",
-    "net_value",
     "opponent_holdings",
-    "play_points",
-    "reset_memo",
     "sample_holdings",
     "start_state",
-    "successors",
-    "win_value",
 ]
-
-_PAIR_POINTS = (0, 0, 2, 6, 12, 0)
-"""Points by copies of the rank at the end of the series (no deck has a fifth copy; the
-last entry only keeps made-up positions from failing)."""
-
-State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
-"""A play position by ranks, by seat: (hand of 0, hand of 1, series since the reset, count,
-player to choose). Seat 0 is the searching player; the series is kept in
-``canonical_series`` form. The player to choose always has a card that fits: forced
-gos and skips are folded into the edges."""
-
-Edge = tuple[int, int, State | None]
-"""One choice: (rank played, points it earns the player who played it, next position or
-``None`` when the play is over). The points include a go or last card it forces."""
-
-Node = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
-"""A position from the side of the player to choose: (their hand, the other hand, series,
-count). The solver's memo key: the same for both seats."""
-
-Move = tuple[int, int, Node | None, bool]
-"""(rank, points for the mover, next node or ``None`` at the end, whether the other
-player chooses next)."""
-
-_MEMO_LIMIT = 600_000
-"""Positions kept in the shared memo before it starts again (about 100 MB)."""
-
-
-def play_points(series: Sequence[int], rank: int) -> int:
-    """Points for playing ``rank`` onto ``series`` (ranks since the reset), as
-    ``scoring.score_play`` counts them: 15 / 31, pairs, runs. Go and last are separate."""
-    return _points(canonical_series(series), sum(PIPS[r] for r in series), rank)
-
-
-def canonical_series(series: Sequence[int]) -> tuple[int, ...]:
-    """The part of a series later cards can still score with.
-
-    A pair needs the trailing block of equal ranks; a run needs distinct ranks, so
-    nothing before the latest repeat can join one. Positions that differ only before
-    that point score the same from here on, so the memo treats them as one.
-    """
-    tail = tuple(series)
-    if len(tail) >= 2 and tail[-1] == tail[-2]:
-        start = len(tail) - 2
-        while start and tail[start - 1] == tail[-1]:
-            start -= 1
-        return tail[start:]
-    start = len(tail)
-    seen: set[int] = set()
-    while start and tail[start - 1] not in seen:
-        seen.add(tail[start - 1])
-        start -= 1
-    return tail[start:]
-
-
-def _points(series: tuple[int, ...], count: int, rank: int) -> int:
-    """``play_points`` on a canonical series with its count known."""
-    total = count + PIPS[rank]
-    points = 2 if total in (15, MAX_COUNT) else 0
-    played = (*series, rank)
-    same = 1
-    while same < len(played) and played[-1 - same] == rank:
-        same += 1
-    points += _PAIR_POINTS[same]
-    for n in range(len(played), 2, -1):
-        tail = played[-n:]
-        if len(set(tail)) == n and max(tail) - min(tail) == n - 1:
-            points += n
-            break
-    return points
-
-
-Step = tuple[int, tuple[int, ...], int] | None
-"""What one rank does to a (series, count): (points, series after, count after), or
-``None`` when it does not fit."""
-
-_STEPS: dict[tuple[tuple[int, ...], int], dict[int, Step]] = {}
-"""Steps met so far, by (series, count) then rank; cleared with the position memo."""
-
-
-def _step(series: tuple[int, ...], count: int, rank: int) -> Step:
-    """Play ``rank`` onto (series, count): a 31 starts a new series."""
-    total = count + PIPS[rank]
-    if total > MAX_COUNT:
-        return None
-    if total == MAX_COUNT:
-        return _points(series, count, rank), (), 0
-    after = _trim_runs(canonical_series((*series, rank)), MAX_COUNT - total)
-    return _points(series, count, rank), after, total
-
-
-def _trim_runs(series: tuple[int, ...], room: int) -> tuple[int, ...]:
-    """Drop the leading cards of a distinct series that no later card can join in a run.
-
-    A run through an earlier card needs every rank missing between it and the others
-    to be played before the count resets: when those ranks' pips exceed the room left
-    (31 - count), that card and all before it can never score again, so positions that
-    differ only there are the same position.
-    """
-    if len(series) < 3 or series[-1] == series[-2]:
-        return series
-    for start in range(len(series) - 2):
-        part = series[start:]
-        low, high = min(part), max(part)
-        missing = sum(PIPS[r] for r in range(low + 1, high) if r not in part)
-        if missing <= room:
-            return part
-    return series[-2:]
-
-
-Choice = tuple[int, tuple[int, ...], int]
-"""A distinct rank of a hand, the hand without one of it, and that rest's lowest pips."""
-
-_NO_CARD = MAX_COUNT + 1
-"""The lowest pips of an empty hand: nothing fits."""
-
-_CHOICES: dict[tuple[int, ...], tuple[Choice, ...]] = {}
-"""Choices of each hand met so far (a few thousand sorted rank tuples at most)."""
-
-
-def _choices(hand: tuple[int, ...]) -> tuple[Choice, ...]:
-    found: list[Choice] = []
-    for i, rank in enumerate(hand):
-        if i and hand[i - 1] == rank:
-            continue
-        rest = hand[:i] + hand[i + 1 :]
-        found.append((rank, rest, PIPS[rest[0]] if rest else _NO_CARD))
-    choices = _CHOICES[hand] = tuple(found)
-    return choices
-
-
-def _moves(node: Node) -> list[Move]:
-    """Every distinct rank the player to choose may play, with its points and result.
-
-    After the card, forced moves are settled here: a 31 or a go where neither can play
-    resets the count (one for the go to the last card's player), a player with nothing
-    that fits is skipped, and the last card of all takes one unless it made 31.
-    """
-    hand, other, series, count = node
-    steps = _STEPS.get((series, count))
-    if steps is None:
-        steps = _STEPS[(series, count)] = {}
-    other_low = PIPS[other[0]] if other else _NO_CARD
-    moves: list[Move] = []
-    for rank, rest, rest_low in _CHOICES.get(hand) or _choices(hand):
-        step = steps.get(rank)
-        if step is None:
-            if rank in steps:
-                break
-            step = steps[rank] = _step(series, count, rank)
-            if step is None:
-                break  # hands are sorted, so no later rank fits either
-        points, after, total = step
-        room = MAX_COUNT - total
-        if other_low <= room:
-            moves.append((rank, points, (other, rest, after, total), True))
-        elif rest_low <= room:
-            moves.append((rank, points, (rest, other, after, total), False))
-        elif not rest and not other:
-            moves.append((rank, points + (1 if after else 0), None, False))
-        elif other:  # neither can play: one for the go; the other leads
-            moves.append((rank, points + 1, (other, rest, (), 0), True))
-        else:
-            moves.append((rank, points + 1, (rest, other, (), 0), False))
-    return moves
-
-
-_NET: dict[Node, int] = {}
-
-
-def _net(node: Node, moves_of: dict[Node, list[Move]] | None = None) -> int:
-    """The mover's pegging points minus the other's for the rest of the play.
-
-    ``moves_of``, when given, keeps the moves for a win search of the same decision.
-    """
-    value = _NET.get(node)
-    if value is not None:
-        return value
-    moves = _expand(node, moves_of)
-    best = -1000
-    for _, points, after, swap in moves:
-        if after is None:
-            total = points
-        elif swap:
-            total = points - _net(after, moves_of)
-        else:
-            total = points + _net(after, moves_of)
-        if total > best:
-            best = total
-    if len(_NET) > _MEMO_LIMIT:
-        _NET.clear()
-        _STEPS.clear()
-    _NET[node] = best
-    return best
-
-
-def _node(state: State) -> tuple[Node, int]:
-    h0, h1, series, count, mover = state
-    return ((h0, h1, series, count) if mover == 0 else (h1, h0, series, count)), mover
-
-
-def _state(node: Node, mover: int) -> State:
-    hand, other, series, count = node
-    return (hand, other, series, count, 0) if mover == 0 else (other, hand, series, count, 1)
-
-
-def successors(state: State) -> list[Edge]:
-    """Every distinct rank the player to choose may play, with its points and result
-    (forced gos, skips, 31s and the last card settled within the edge)."""
-    node, mover = _node(state)
-    return [
-        (rank, points, None if after is None else _state(after, 1 - mover if swap else mover))
-        for rank, points, after, swap in _moves(node)
-    ]
-
-
-def reset_memo() -> None:
-    """Forget every solved position (for timing a cold start; play never needs it)."""
-    _NET.clear()
-    _STEPS.clear()
-    _CHOICES.clear()
-    _MOVES.clear()
-
-
-def net_value(state: State) -> int:
-    """Seat 0's pegging points minus seat 1's for the rest of the play, both perfect."""
-    node, mover = _node(state)
-    value = _net(node)
-    return value if mover == 0 else -value
-
-
-@dataclass(frozen=True, slots=True)
-class Endgame:
-    """What the end of the play is worth near 121, for searching on winning chances.
-
-    ``need`` is the points each seat (0 = searching player) still needs to win; a seat
-    reaching it during the play wins at once. ``after_play(mine, theirs)`` is seat 0's
-    probability of winning when the play ends with those pegging points added.
-    """
-
-    need: tuple[int, int]
-    after_play: Callable[[int, int], float]
-
-
-WinSolver = Callable[[Node, int, int, int], float]
-"""(node, seat to move, seat 0's points so far, seat 1's) -> seat 0's winning chance."""
-
-
-def win_value(state: State, endgame: Endgame) -> float:
-    """Seat 0's probability of winning from ``state``, both playing to win."""
-    node, mover = _node(state)
-    return _win_solver(endgame)(node, mover, 0, 0)
-
-
-def _win_solver(endgame: Endgame, moves_of: dict[Node, list[Move]] | None = None) -> WinSolver:
-    """An exact win solver for one decision: alpha-beta with a memo of bounds.
-
-    Chances are compared, never added, so a position's value is one of the leaves'
-    values and the window search returns it exactly. The memo keeps, per position and
-    points so far, the bounds each search proved (low = high once it is exact); the
-    moves of each position are cached with it.
-    """
-    need0, need1 = endgame.need
-    after_play = endgame.after_play
-    memo: dict[tuple[Node, int, int, int], tuple[float, float]] = {}
-    if moves_of is None:
-        moves_of = {}
-
-    def search(node: Node, mover: int, got0: int, got1: int, alpha: float, beta: float) -> float:
-        key = (node, mover, got0, got1)
-        low, high = memo.get(key, (0.0, 1.0))
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        alpha, beta = max(alpha, low), min(beta, high)
-        window = alpha, beta
-        moves = _expand(node, moves_of)
-        if mover == 0:
-            best = -1.0
-            for _, points, after, swap in moves:
-                mine = got0 + points
-                if mine >= need0:
-                    value = 1.0
-                elif after is None:
-                    value = after_play(mine, got1)
-                else:
-                    value = search(after, 1 if swap else 0, mine, got1, alpha, beta)
-                if value > best:
-                    best = value
-                    if best >= beta:
-                        break
-                    if best > alpha:
-                        alpha = best
-        else:
-            best = 2.0
-            for _, points, after, swap in moves:
-                theirs = got1 + points
-                if theirs >= need1:
-                    value = 0.0
-                elif after is None:
-                    value = after_play(got0, theirs)
-                else:
-                    value = search(after, 0 if swap else 1, got0, theirs, alpha, beta)
-                if value < best:
-                    best = value
-                    if best <= alpha:
-                        break
-                    if best < beta:
-                        beta = best
-        if best <= window[0]:
-            memo[key] = (low, best)  # failed low: an upper bound
-        elif best >= window[1]:
-            memo[key] = (best, high)  # failed high: a lower bound
-        else:
-            memo[key] = (best, best)
-        return best
-
-    def solve(node: Node, mover: int, got0: int, got1: int) -> float:
-        return search(node, mover, got0, got1, -1.0, 2.0)
-
-    return solve
-
-
-def _move_win(
-    points: int, after: Node | None, swap: bool, endgame: Endgame, solve: WinSolver
-) -> float:
-    """Seat 0's winning chance after its own move worth ``points`` from the root."""
-    if points >= endgame.need[0]:
-        return 1.0
-    if after is None:
-        return endgame.after_play(points, 0)
-    return solve(after, 1 if swap else 0, points, 0)
-
-
-# ------------------------------------------------------------ from a view
 
 
 def start_state(view: PlayerView, opponent_hand: Sequence[int]) -> State:
     """The position of ``view`` with the opponent holding ``opponent_hand`` (ranks)."""
     mine = tuple(sorted(int(card.rank) for card in view.hand))
     series = canonical_series([int(card.rank) for card in view.series])
-    series = _trim_runs(series, MAX_COUNT - view.count)
+    series = trim_runs(series, MAX_COUNT - view.count)
     return (mine, tuple(sorted(opponent_hand)), series, view.count, 0)
 
 
@@ -487,9 +148,9 @@ def evaluate_plays(
     else:
         limit = deal_limit or deal_count(view, endgame=endgame is not None)
         legal, roots = _deals(view, plausibility, limit, reading, keep_model)
-        moves_of = None if endgame is None else _shared_moves()
-        wins = None if endgame is None else _wins(roots, endgame, moves_of)
-        net = _nets(roots, None, moves_of)
+        moves_of = None if endgame is None else shared_moves()
+        wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
+        net = rank_nets(roots, None, moves_of)
     played = tuple(int(card.rank) for card in view.series)
     evaluations = [
         PlayEvaluation(
@@ -541,18 +202,14 @@ def best_play(
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
-        moves_of = _shared_moves()
-        wins = _wins(roots, endgame, moves_of)
+        moves_of = shared_moves()
+        wins = rank_wins(roots, endgame, moves_of)
         top = max(wins[int(card.rank)] for card in legal)
         ranks = {int(card.rank) for card in legal if wins[int(card.rank)] == top}
         legal = [card for card in legal if int(card.rank) in ranks]
         if len(ranks) == 1:
             return legal[0]
-    return _most_net(legal, _nets(roots, ranks, moves_of))
-
-
-Root = tuple[Node, float]
-"""One deal of the opponent's cards: the position from this player's side, its weight."""
+    return _most_net(legal, rank_nets(roots, ranks, moves_of))
 
 
 def _legal(view: PlayerView) -> list[Card]:
@@ -603,71 +260,3 @@ def _deals(
     deals = sample_holdings(holdings, deal_limit)
     mine, _, series, count, _ = start_state(view, ())
     return legal, [((mine, hand, series, count), weight) for hand, weight in deals]
-
-
-_MOVES: dict[Node, list[Move]] = {}
-"""The moves of positions the winning-chance search met, kept across decisions: the play
-near 121 meets the same positions again at the next card (its bounds are per decision,
-the moves are not)."""
-
-_MOVES_LIMIT = 100_000
-"""Positions whose moves are kept before the store starts again (some tens of MB)."""
-
-
-def _shared_moves() -> dict[Node, list[Move]]:
-    """The moves store for one decision's winning-chance search."""
-    if len(_MOVES) > _MOVES_LIMIT:
-        _MOVES.clear()
-    return _MOVES
-
-
-def _expand(node: Node, moves_of: dict[Node, list[Move]] | None) -> list[Move]:
-    if moves_of is None:
-        return _moves(node)
-    moves = moves_of.get(node)
-    if moves is None:
-        moves = moves_of[node] = _moves(node)
-    return moves
-
-
-def _nets(
-    roots: list[Root], ranks: set[int] | None, moves_of: dict[Node, list[Move]] | None
-) -> defaultdict[int, float]:
-    """Expected net points of each rank played now (only ``ranks``, when given)."""
-    net: defaultdict[int, float] = defaultdict(float)
-    for root, weight in roots:
-        for rank, points, after, swap in _expand(root, moves_of):
-            if ranks is not None and rank not in ranks:
-                continue
-            if after is None:
-                value = points
-            elif swap:
-                value = points - _net(after, moves_of)
-            else:
-                value = points + _net(after, moves_of)
-            net[rank] += weight * value
-    return net
-
-
-def lead_nets(
-    keep: tuple[int, ...], opponents: Sequence[tuple[int, ...]], weights: Sequence[float]
-) -> dict[int, float]:
-    """The pone's expected net pegging for each rank it may lead from ``keep`` (sorted
-    ranks) against the dealer holding each of ``opponents`` with its weight, both playing
-    the perfect-information search: what ``evaluate_plays`` samples at the first lead."""
-    pairs = zip(opponents, weights, strict=True)
-    empty: tuple[int, ...] = ()
-    roots: list[Root] = [((keep, other, empty, 0), weight) for other, weight in pairs]
-    return dict(_nets(roots, None, None))
-
-
-def _wins(
-    roots: list[Root], endgame: Endgame, moves_of: dict[Node, list[Move]] | None
-) -> defaultdict[int, float]:
-    """Winning chance of each rank played now."""
-    solve = _win_solver(endgame, moves_of)
-    wins: defaultdict[int, float] = defaultdict(float)
-    for root, weight in roots:
-        for rank, points, after, swap in _expand(root, moves_of):
-            wins[rank] += weight * _move_win(points, after, swap, endgame, solve)
-    return wins

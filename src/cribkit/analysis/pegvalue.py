@@ -37,7 +37,8 @@ from cribkit.analysis.discard import (
 )
 from cribkit.analysis.holdings import keep_weight, rank_multisets
 from cribkit.analysis.keepmodel import CRIB_MODEL, KEEP_ROWS, KEEPS, crib_throws, keep_index
-from cribkit.analysis.pegging import PLAUSIBILITY, lead_nets, net_value
+from cribkit.analysis.pegging import PLAUSIBILITY
+from cribkit.analysis.pegsolver import lead_nets, net_value
 from cribkit.analysis.shipped import shipped_arrays
 from cribkit.cards import Card
 

@@ -23,8 +23,8 @@ import numpy.typing as npt
 
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.keepmodel import crib_throws
-from cribkit.analysis.pegging import Endgame
 from cribkit.analysis.pegvalue import PEG_TABLE, hold_pegging, pegging_weight
+from cribkit.analysis.pegwin import Endgame
 from cribkit.analysis.shipped import shipped_arrays
 from cribkit.errors import CribkitError
 from cribkit.scoring import show_points

@@ -2,8 +2,9 @@
 
 The web is three rooms and this file seats them. ``site`` is the foundation (settings,
 languages, templating, security headers, the database and its migrations); ``table`` (games
-against the computer, stats and replays) and ``tools`` (calculator, advisor, rules, score
-sheet) build on it and on the engine, never on each other. Only this module imports them all.
+against the computer and between two people, reviews, replays, stats) and ``tools``
+(calculator, advisor, rules, score sheet) build on it and on the engine, never on each other
+(the import contracts in ``pyproject.toml`` check it). Only this module imports them all.
 """
 
 from __future__ import annotations
@@ -26,21 +27,19 @@ from cribkit.web.site.i18n import Catalogues
 from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
 from cribkit.web.site.templating import STATIC_DIR, build_environment
-from cribkit.web.table import (
-    api_games,
-    api_history,
-    api_review,
-    api_tables,
-    routes_friends,
-    routes_replay,
-    routes_review,
-    routes_stats,
-    routes_table,
-)
-from cribkit.web.table.games import GameService
+from cribkit.web.table.friends import api as friends_api
+from cribkit.web.table.friends import routes as friends_routes
+from cribkit.web.table.games import api as games_api
+from cribkit.web.table.games import api_history as games_history
+from cribkit.web.table.games import page as table_page
+from cribkit.web.table.games.service import GameService
 from cribkit.web.table.live import runtime as live_runtime
 from cribkit.web.table.live import socket as live_socket
-from cribkit.web.table.reviews import ReviewBook
+from cribkit.web.table.replay import routes as replay_routes
+from cribkit.web.table.review import api as review_api
+from cribkit.web.table.review import routes as review_routes
+from cribkit.web.table.review.reviews import ReviewBook
+from cribkit.web.table.stats import routes as stats_routes
 from cribkit.web.tools import api_tools, routes_practice, routes_tools
 from cribkit.web.tools.tools import read_deal
 
@@ -91,15 +90,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     room_statics: list[str | tuple[str, str]] = [(room.__name__, "static") for room in ROOMS]
     app.mount("/static", StaticFiles(directory=STATIC_DIR, packages=room_statics), name="static")
     app.include_router(routes_site.router)
-    app.include_router(routes_table.router)  # the table owns "/" (routes_home retired)
-    app.include_router(routes_stats.router)
-    app.include_router(routes_replay.router)
-    app.include_router(routes_review.router)
-    app.include_router(api_games.router)
-    app.include_router(api_history.router)
-    app.include_router(api_review.router)
-    app.include_router(api_tables.router)
-    app.include_router(routes_friends.router)
+    app.include_router(table_page.router)  # the table owns "/" (routes_home retired)
+    app.include_router(stats_routes.router)
+    app.include_router(replay_routes.router)
+    app.include_router(review_routes.router)
+    app.include_router(games_api.router)
+    app.include_router(games_history.router)
+    app.include_router(review_api.router)
+    app.include_router(friends_api.router)
+    app.include_router(friends_routes.router)
     app.include_router(live_socket.router)
     app.include_router(routes_tools.router)
     app.include_router(routes_practice.router)

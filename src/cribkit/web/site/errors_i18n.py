@@ -55,7 +55,7 @@ ERROR_MESSAGES: dict[str, str] = {
     "action_unreadable": N_(
         "bad %(type)s action: a play names one card (like 5H), a discard a list of two"
     ),
-    # cribkit.web.table.games: the table's own rules
+    # cribkit.web.table.games (service, loaded, moves): the table's own rules
     "not_your_seat": N_("you sit in seat 0; the computer makes its own moves"),
     "unknown_level": N_("unknown level %(level)s: choose easy, medium or hard"),
     "level_unavailable": N_("the %(level)s level is not available yet; choose another"),
@@ -80,7 +80,7 @@ ERROR_MESSAGES: dict[str, str] = {
     "muggins_needs_manual_count": N_(
         "muggins needs manual counting: nobody overlooks points the engine counts"
     ),
-    # cribkit.web.table.friends: tables between two people
+    # cribkit.web.table.friends.tables: tables between two people
     "not_your_seat_friend": N_("that seat is not yours; your friend makes their own moves"),
     "invite_not_found": N_("no table has that code, or its invite lapsed after a day unused"),
     "table_full": N_("both seats at this table are taken; you can still watch"),

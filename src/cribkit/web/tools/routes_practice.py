@@ -15,19 +15,12 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cribkit.actions import Play, PlayerAction
-from cribkit.analysis.drills import (
-    MAX_DRILL_SEED,
-    CountKind,
-    Drill,
-    count_drill,
-    discard_drill,
-    pegging_drill,
-    throw_of,
-)
+from cribkit.analysis.drills import MAX_DRILL_SEED, CountKind, Drill, count_drill, throw_of
 from cribkit.analysis.hints import hint
 from cribkit.analysis.review import price_decision
 from cribkit.cards import Card, parse_card, parse_cards
 from cribkit.errors import CribkitError
+from cribkit.players.drills import discard_drill, pegging_drill
 from cribkit.view import PlayerView
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import N_, translator

@@ -16,8 +16,8 @@ from starlette.concurrency import run_in_threadpool
 
 from cribkit.web.site.db import Database
 from cribkit.web.site.settings import Settings
-from cribkit.web.table.friends import FriendTables
-from cribkit.web.table.games import GameService
+from cribkit.web.table.friends.tables import FriendTables
+from cribkit.web.table.games.service import GameService
 from cribkit.web.table.live.choose import choose_channel
 from cribkit.web.table.live.presence import HEARTBEAT_SECONDS, PresenceBook
 

@@ -23,13 +23,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cribkit.web.site.players_identity import player_id_of
-from cribkit.web.table.api_games import game_payload
-from cribkit.web.table.api_tables import public_table
-from cribkit.web.table.friends import FriendTables, InviteNotFoundError
-from cribkit.web.table.games import GameService
+from cribkit.web.table.friends.api import public_table
+from cribkit.web.table.friends.payloads import with_table
+from cribkit.web.table.friends.tables import FriendTables, InviteNotFoundError
+from cribkit.web.table.games.api import game_payload
+from cribkit.web.table.games.service import GameService
 from cribkit.web.table.live.channel import RESYNC, Channel
 from cribkit.web.table.live.presence import PresenceBook
-from cribkit.web.table.payloads import with_table
 
 __all__ = [
     "CLOSE_FLOOD",

@@ -16,16 +16,16 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
-from cribkit.web.table.api_tables import friends_of, invite_link
-from cribkit.web.table.friends import (
+from cribkit.web.table.friends.api import friends_of, invite_link
+from cribkit.web.table.friends.tables import (
     InviteNotFoundError,
     SeatTakenError,
     format_code,
     friend_rules,
     normalize_code,
 )
-from cribkit.web.table.games import COMPUTER
-from cribkit.web.table.routes_table import _table
+from cribkit.web.table.games.loaded import COMPUTER
+from cribkit.web.table.games.page import _table
 
 __all__ = ["qr_svg", "router"]
 

@@ -22,18 +22,18 @@ from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
-from cribkit.web.table.games import (
+from cribkit.web.table.friends.payloads import with_table
+from cribkit.web.table.games.loaded import (
     COMPUTER,
     HUMAN,
     FriendNotSeatedError,
     GameNotFoundError,
-    GameService,
     LoadedGame,
     StaleVersionError,
     check_seated,
 )
-from cribkit.web.table.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
-from cribkit.web.table.payloads import with_table
+from cribkit.web.table.games.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
+from cribkit.web.table.games.service import GameService
 
 __all__ = ["MAX_SEED", "game_payload", "router", "service_of"]
 

@@ -1,6 +1,6 @@
 """The table's own words: every string its page and its retold talk say, for translation.
 
-The page receives them translated (``routes_table``), and the history retells a game's talk
+The page receives them translated (``games.page``), and the history retells a game's talk
 with the same sentences (``history``), so both read them from here.
 """
 

@@ -16,9 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from cribkit.errors import CribkitError
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
-from cribkit.web.table.api_games import Seed
-from cribkit.web.table.api_history import history_of, history_payload
-from cribkit.web.table.friends import (
+from cribkit.web.table.friends.public_view import public_payload, table_block
+from cribkit.web.table.friends.tables import (
     FriendTables,
     Invite,
     InviteNotFoundError,
@@ -26,9 +25,10 @@ from cribkit.web.table.friends import (
     format_code,
     friend_rules,
 )
-from cribkit.web.table.games import GameNotFoundError, LoadedGame
+from cribkit.web.table.games.api import Seed
+from cribkit.web.table.games.api_history import history_of, history_payload
+from cribkit.web.table.games.loaded import GameNotFoundError, LoadedGame
 from cribkit.web.table.live.presence import PresenceBook
-from cribkit.web.table.public_view import public_payload, table_block
 
 __all__ = ["friends_of", "invite_link", "public_table", "router"]
 
@@ -162,7 +162,7 @@ def watch_table(request: Request, code: str) -> Any:
 def watch_history(request: Request, code: str) -> Any:
     """The talk and score sheet so far for anyone with the code, both seats by name.
 
-    The talk holds only public facts (see ``history``) and the show as far as it is laid
+    The talk holds only public facts (see ``games.history``) and the show as far as it is laid
     down, so the rail reads what it would have heard had it watched from the start.
     """
     found = _watched(request, code)

@@ -17,260 +17,56 @@ version)`` (the live fan-out subscribes to it); nothing about the cards goes wit
 
 from __future__ import annotations
 
-import copy
-import hashlib
 import re
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import func, select, update
 
-from cribkit.actions import ClaimCount, PlayerAction, action_from_dict
+from cribkit.actions import ClaimCount
 from cribkit.errors import CribkitError, IllegalActionError
 from cribkit.game import Game
-from cribkit.players import LEVELS, strategy_for_level
-from cribkit.players.base import true_claim
+from cribkit.players import LEVELS
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules
-from cribkit.state import Phase
 from cribkit.web.site.db import Database
 from cribkit.web.site.models import GameRow, PlayerRow, utcnow
-from cribkit.web.table.pacing import NEXT_COUNT, clamp_step, counts_in_show, paced_view
-from cribkit.web.table.summary import GameSummary, summarize
+from cribkit.web.table.games.cache import GameCache
+from cribkit.web.table.games.computer import computer_replies, level_available
+from cribkit.web.table.games.loaded import (
+    ACTIVE,
+    FINISHED,
+    FRIEND,
+    HUMAN,
+    GameNotFoundError,
+    LoadedGame,
+    StaleVersionError,
+    check_seated,
+)
+from cribkit.web.table.games.moves import next_count, read_action
+from cribkit.web.table.games.names import clean_name
+from cribkit.web.table.games.pacing import NEXT_COUNT, counts_in_show
+from cribkit.web.table.games.rows import (
+    FIGURE_COLUMNS,
+    from_seat_one,
+    owned_by,
+    seat_in,
+    summary_values,
+)
 
-__all__ = [
-    "COMPUTER",
-    "FRIEND",
-    "HUMAN",
-    "FriendNotSeatedError",
-    "GameNotFoundError",
-    "GameService",
-    "LoadedGame",
-    "StaleVersionError",
-    "check_seated",
-    "clean_name",
-    "computer_replies",
-    "level_available",
-    "table_rules",
-]
+__all__ = ["ChangeHook", "GameService", "table_rules"]
 
-HUMAN = 0
-"""The person at the table always sits in seat 0."""
-COMPUTER = 1
-FRIEND = "friend"
-"""The level of a game between two people: both seats belong to players' cookies."""
-ACTIVE, FINISHED = "active", "finished"
-_CACHE_SIZE = 512
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What an id can look like (``token_urlsafe``, within the column): anything else is unknown
 without asking the database (PostgreSQL refuses a NUL byte in a query with an error)."""
-
-
-class GameNotFoundError(CribkitError):
-    """No game with that id belongs to this player (someone else's looks the same)."""
-
-
-class FriendNotSeatedError(CribkitError):
-    """A move at a table between two people before the second seat is taken."""
-
-
-class StaleVersionError(CribkitError):
-    """The move was made on an older position than the stored one."""
-
-    def __init__(self, message: str, current: LoadedGame, *, code: str) -> None:
-        super().__init__(message, code=code)
-        self.current = current
-
-
-@dataclass(frozen=True, slots=True)
-class LoadedGame:
-    """A stored game rebuilt in memory, with the columns the API reports."""
-
-    id: str
-    level: str
-    version: int
-    game: Game
-    show_step: int = 1
-    """How many counts of the current show are on the table."""
-    seat: int | None = HUMAN
-    """The seat of whoever loaded it (None: a spectator)."""
-    names: tuple[str | None, str | None] = (None, None)
-    seated: tuple[bool, bool] = (True, True)
-    """Whether each seat has its player (seat 1 waits for an invited friend)."""
-    rematch_id: str | None = None
-
-    @property
-    def counting(self) -> bool:
-        """Whether counts of the show are still to be laid down (the view hides them)."""
-        return clamp_step(self.game, self.show_step) < counts_in_show(self.game)
-
-    @property
-    def status(self) -> str:
-        return FINISHED if self.game.is_over and not self.counting else ACTIVE
-
-    @property
-    def between_people(self) -> bool:
-        return self.level == FRIEND
-
-    @property
-    def waiting_for_friend(self) -> bool:
-        """A table between two people whose second seat is still empty: nobody moves yet
-        (not even the cut for deal), since the game is between the two who sit there."""
-        return self.between_people and not self.seated[COMPUTER]
-
-
-def check_seated(loaded: LoadedGame) -> None:
-    """Refuse any move (or hint) at a table whose second seat is still empty."""
-    if loaded.waiting_for_friend:
-        raise FriendNotSeatedError(
-            "your friend has not sat down yet: the game starts when they take their seat",
-            code="friend_not_seated",
-        )
 
 
 def table_rules(seats: frozenset[int], *, muggins: bool) -> GameRules:
     """Standard rules with the counting options a new game was asked for (checked:
     muggins without anybody counting their own hand is refused)."""
     return GameRules(manual_count=seats, muggins=muggins)
-
-
-def level_available(level: str) -> bool:
-    """Whether the strategy behind ``level`` exists in this build."""
-    try:
-        strategy_for_level(level, seed=0)
-    except CribkitError:
-        return False
-    return True
-
-
-def _move_seed(game: Game) -> int:
-    """The computer's generator for one decision: reproducible, and unrelated to the deck."""
-    digest = hashlib.sha256(f"cribkit-computer/{game.seed}/{len(game.actions)}".encode())
-    return int.from_bytes(digest.digest()[:8], "big")
-
-
-def computer_replies(game: Game, level: str) -> None:
-    """Let the computer move until it is the person's turn (it never hurries the show, but
-    counts its own hand at once where it sits in a seat that counts its own).
-
-    In the cut for deal the person draws first and the computer after them. Between two
-    people (``FRIEND``) nobody moves for anyone.
-    """
-    if level == FRIEND:
-        return
-    while not game.is_over:
-        pending = game.state.to_count
-        if pending is not None and pending.player == COMPUTER:
-            game.apply(true_claim(game.view(COMPUTER)))  # a seat it took counts its own
-            continue
-        if game.state.phase is Phase.SHOW:
-            return
-        to_move = game.state.players_to_move()
-        if COMPUTER not in to_move:
-            return
-        if game.state.phase is Phase.CUT_FOR_DEAL and HUMAN in to_move:
-            return
-        strategy = strategy_for_level(level, seed=_move_seed(game))
-        game.apply(strategy.choose(game.view(COMPUTER)))
-
-
-def _clone(game: Game) -> Game:
-    """A copy whose history lists can grow without touching the cached original."""
-    twin = copy.copy(game)
-    twin.actions = list(game.actions)
-    twin.events = list(game.events)
-    return twin
-
-
-class _GameCache:
-    """Rebuilt games by id, valid only while the stored record is unchanged.
-
-    Replaying a long record costs milliseconds; the stored text is compared on every hit,
-    so a move made by another process simply misses the cache.
-    """
-
-    def __init__(self, size: int = _CACHE_SIZE) -> None:
-        self._size = size
-        self._games: OrderedDict[str, tuple[str, Game]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, game_id: str, record: str) -> Game | None:
-        with self._lock:
-            found = self._games.get(game_id)
-            if found is None or found[0] != record:
-                return None
-            self._games.move_to_end(game_id)
-            return _clone(found[1])
-
-    def put(self, game_id: str, record: str, game: Game) -> None:
-        with self._lock:
-            self._games[game_id] = (record, _clone(game))
-            self._games.move_to_end(game_id)
-            while len(self._games) > self._size:
-                self._games.popitem(last=False)
-
-
-def _summary_values(game: Game, show_step: int) -> dict[str, Any]:
-    """The summary columns of a game's row (figures for /stats once it is over).
-
-    While the show is being counted the row says only what the table shows: a game won
-    on a count not yet shown is still on.
-    """
-    state = game.state
-    shown = paced_view(game, HUMAN, show_step)
-    values: dict[str, Any] = {
-        "status": FINISHED if shown.outcome is not None else ACTIVE,
-        "hand_number": state.hand_number,
-        "score_player": shown.scores[HUMAN],
-        "score_computer": shown.scores[COMPUTER],
-        "show_step": show_step,
-        "updated_at": utcnow(),
-    }
-    if shown.outcome is not None and state.outcome is not None:
-        figures = summarize(GameRecord.of(game), HUMAN)
-        values.update(
-            winner=state.outcome.winner,
-            skunk=state.outcome.skunk.value,
-            finished_at=utcnow(),
-            hand_points=figures.hand_points,
-            hands_shown=figures.hands_shown,
-            crib_points=figures.crib_points,
-            cribs_shown=figures.cribs_shown,
-            play_points=figures.play_points,
-            deals_played=figures.deals_played,
-            best_hand=figures.best_hand,
-            **_counting_columns(figures),
-        )
-    return values
-
-
-def _counting_columns(figures: GameSummary) -> dict[str, int]:
-    """The counting-accuracy columns of a row, from one seat's summary."""
-    return {name: getattr(figures, name) for name in _COUNTING_COLUMNS}
-
-
-def _read_action(data: object, seat: int, level: str) -> PlayerAction:
-    action = action_from_dict(data)
-    _check_seat(action.player, seat, level)
-    return action
-
-
-def _check_seat(player: object, seat: int, level: str) -> None:
-    """Refuse a move for a seat the mover does not own (a bool is no seat number)."""
-    if player == seat and not isinstance(player, bool):
-        return
-    if level == FRIEND:
-        raise IllegalActionError(
-            "that seat is not yours; your friend makes their own moves",
-            code="not_your_seat_friend",
-        )
-    raise IllegalActionError(
-        "you sit in seat 0; the computer makes its own moves", code="not_your_seat"
-    )
 
 
 ChangeHook = Callable[[str, int], None]
@@ -281,24 +77,13 @@ def _no_hook(_game_id: str, _version: int) -> None:
     return None
 
 
-def _next_count(loaded: LoadedGame, seat: int, data: dict[Any, Any]) -> int:
-    """The show step after the mover asks for the next count (checked, like a move).
-
-    Either player at a friend table may lay it down, each naming their own seat.
-    """
-    _check_seat(data.get("player"), seat, loaded.level)
-    if not loaded.counting:
-        raise IllegalActionError("there is no count left to show now", code="no_count_to_show")
-    return clamp_step(loaded.game, loaded.show_step) + 1
-
-
 class GameService:
     """Games of one database; every method is one short transaction."""
 
     def __init__(self, database: Database, *, testing: bool = False) -> None:
         self.database = database
         self.testing = testing
-        self._cache = _GameCache()
+        self._cache = GameCache()
         self.on_change: ChangeHook = _no_hook
 
     # ------------------------------------------------------------ games
@@ -358,10 +143,10 @@ class GameService:
             skunk="none",
             created_at=now,
             finished_at=None,
-            **{key: 0 for key in _ZERO_COLUMNS},
+            **{key: 0 for key in FIGURE_COLUMNS},
             **columns,
         )
-        for key, value in _summary_values(game, 1).items():
+        for key, value in summary_values(game, 1).items():
             setattr(row, key, value)
         with self.database.session() as session:
             session.add(row)
@@ -373,7 +158,7 @@ class GameService:
     def load(self, player_id: str | None, game_id: str) -> LoadedGame:
         """The player's game, rebuilt from its record; anyone else's is "not found"."""
         row = self._row(game_id)
-        seat = None if row is None or player_id is None else _seat_in(row, player_id)
+        seat = None if row is None or player_id is None else seat_in(row, player_id)
         if row is None or seat is None:
             raise GameNotFoundError("there is no such game at this table", code="game_not_found")
         return self._rebuild(game_id, row, seat)
@@ -381,7 +166,7 @@ class GameService:
     def seat_of(self, game_id: str, player_id: str | None) -> int | None:
         """The seat ``player_id`` owns in the game, or None."""
         row = None if player_id is None else self._row(game_id)
-        return None if row is None or player_id is None else _seat_in(row, player_id)
+        return None if row is None or player_id is None else seat_in(row, player_id)
 
     def load_any(self, game_id: str) -> LoadedGame | None:
         """Any game by id, seen from no seat (for the public view)."""
@@ -445,14 +230,14 @@ class GameService:
         assert loaded.seat is not None
         game = loaded.game
         if isinstance(data, dict) and data.get("type") == NEXT_COUNT:
-            show_step = _next_count(loaded, loaded.seat, data)
+            show_step = next_count(loaded, loaded.seat, data)
         else:
             if loaded.counting:
                 raise IllegalActionError(
                     "the show is still being counted: lay down the next count first",
                     code="show_not_counted",
                 )
-            action = _read_action(data, loaded.seat, loaded.level)
+            action = read_action(data, loaded.seat, loaded.level)
             counted = counts_in_show(game)
             game.apply(action)  # checks first: an illegal move raises and changes nothing
             computer_replies(game, loaded.level)
@@ -481,7 +266,7 @@ class GameService:
                 .values(
                     record=record,
                     version=version + 1,
-                    **_summary_values(game, show_step),
+                    **summary_values(game, show_step),
                     **columns,
                 )
             )
@@ -513,7 +298,7 @@ class GameService:
         with self.database.session() as session:
             return session.scalar(
                 select(GameRow.id)
-                .where(_owned_by(player_id), GameRow.status == ACTIVE)
+                .where(owned_by(player_id), GameRow.status == ACTIVE)
                 .order_by(GameRow.updated_at.desc())
                 .limit(1)
             )
@@ -526,11 +311,11 @@ class GameService:
             rows = list(
                 session.scalars(
                     select(GameRow)
-                    .where(_owned_by(player_id), GameRow.status == FINISHED)
+                    .where(owned_by(player_id), GameRow.status == FINISHED)
                     .order_by(GameRow.finished_at.desc())
                 )
             )
-        return [row if row.player_id == player_id else _from_seat_one(row) for row in rows]
+        return [row if row.player_id == player_id else from_seat_one(row) for row in rows]
 
     def active_count(self, player_id: str | None) -> int:
         if player_id is None:
@@ -539,7 +324,7 @@ class GameService:
             count = session.scalar(
                 select(func.count())
                 .select_from(GameRow)
-                .where(_owned_by(player_id), GameRow.status == ACTIVE)
+                .where(owned_by(player_id), GameRow.status == ACTIVE)
             )
         return int(count or 0)
 
@@ -563,78 +348,3 @@ class GameService:
                 row.name = cleaned
             session.commit()
         return cleaned
-
-
-NAME_LENGTH = 40
-
-
-def clean_name(name: object) -> str | None:
-    """A display name: printable (no NUL for PostgreSQL), single spaces, at most 40
-    characters, blank is None.
-
-    Braces go too: the table's sentences fill ``{places}``, and a name is filled in first.
-    """
-    if not isinstance(name, str):
-        return None
-    printable = "".join(ch if ch.isprintable() and ch not in "{}" else " " for ch in name)
-    return " ".join(printable.split())[:NAME_LENGTH] or None
-
-
-def _owned_by(player_id: str) -> Any:
-    """Games where ``player_id`` holds a seat (seat 1 only between two people)."""
-    return or_(
-        GameRow.player_id == player_id,
-        (GameRow.opponent_id == player_id) & (GameRow.level == FRIEND),
-    )
-
-
-def _from_seat_one(row: GameRow) -> GameRow:
-    """A finished row as seat 1 sees it: its own figures and scores first, names swapped.
-
-    The stored summary columns are seat 0's; seat 1's are taken from the record (a
-    detached copy, never written back).
-    """
-    assert row.winner is not None
-    figures = summarize(GameRecord.parse(row.record, check=False), COMPUTER)
-    columns = {column.key: getattr(row, column.key) for column in GameRow.__table__.columns}
-    columns.update(
-        winner=1 - row.winner,
-        score_player=row.score_computer,
-        score_computer=row.score_player,
-        name_0=row.name_1,
-        name_1=row.name_0,
-        hand_points=figures.hand_points,
-        hands_shown=figures.hands_shown,
-        crib_points=figures.crib_points,
-        cribs_shown=figures.cribs_shown,
-        play_points=figures.play_points,
-        deals_played=figures.deals_played,
-        best_hand=figures.best_hand,
-        **_counting_columns(figures),
-    )
-    return GameRow(**columns)
-
-
-def _seat_in(row: Any, player_id: str) -> int | None:
-    """The seat ``player_id`` owns in the game row, or None."""
-    if row.player_id == player_id:
-        return HUMAN
-    if row.level == FRIEND and row.opponent_id == player_id:
-        return COMPUTER
-    return None
-
-
-_ZERO_COLUMNS = (
-    "hand_points",
-    "hands_shown",
-    "crib_points",
-    "cribs_shown",
-    "play_points",
-    "deals_played",
-    "best_hand",
-    "counts_made",
-    "counts_exact",
-    "count_points_missed",
-    "count_points_over",
-)
-_COUNTING_COLUMNS = _ZERO_COLUMNS[-4:]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from cribkit.state import GameState, Phase
-from cribkit.web.table.games import HUMAN, LoadedGame
-from cribkit.web.table.pacing import paced_view, visible_events
+from cribkit.web.table.games.loaded import HUMAN, LoadedGame
+from cribkit.web.table.games.pacing import paced_view, visible_events
 
 __all__ = ["public_payload", "table_block"]
 

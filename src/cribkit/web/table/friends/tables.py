@@ -19,16 +19,10 @@ from sqlalchemy import delete, select, update
 from cribkit.errors import CribkitError
 from cribkit.rules import STANDARD, GameRules
 from cribkit.web.site.models import GameRow, InviteRow, utcnow
-from cribkit.web.table.games import (
-    COMPUTER,
-    FRIEND,
-    HUMAN,
-    GameService,
-    LoadedGame,
-    clean_name,
-    computer_replies,
-    table_rules,
-)
+from cribkit.web.table.games.computer import computer_replies
+from cribkit.web.table.games.loaded import COMPUTER, FRIEND, HUMAN, LoadedGame
+from cribkit.web.table.games.names import clean_name
+from cribkit.web.table.games.service import GameService, table_rules
 
 __all__ = [
     "CODE_ALPHABET",

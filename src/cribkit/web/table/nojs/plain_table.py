@@ -15,8 +15,8 @@ from cribkit.actions import ClaimCount, Cut, Discard, Go, NextHand, Play
 from cribkit.cards import Card
 from cribkit.events import PlayLogEntry
 from cribkit.view import PlayerView
-from cribkit.web.table.games import HUMAN, LoadedGame
-from cribkit.web.table.pacing import paced_view
+from cribkit.web.table.games.loaded import HUMAN, LoadedGame
+from cribkit.web.table.games.pacing import paced_view
 
 __all__ = ["PlainTable", "form_action", "plain_table"]
 

@@ -17,14 +17,18 @@ from cribkit.record import GameRecord
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import player_id_of
 from cribkit.web.site.templating import render
-from cribkit.web.table.api_games import service_of
-from cribkit.web.table.api_history import record_filename
-from cribkit.web.table.games import GameNotFoundError
-from cribkit.web.table.history import game_history
-from cribkit.web.table.pegboard import board_layout, peg_marks
-from cribkit.web.table.record_upload import MAX_RECORD_BYTES, read_record, record_error_message
-from cribkit.web.table.replay_view import moment_of_action, moments
-from cribkit.web.table.seat_words import seat_words, words_for
+from cribkit.web.table.common.pegboard import board_layout, peg_marks
+from cribkit.web.table.common.record_upload import (
+    MAX_RECORD_BYTES,
+    read_record,
+    record_error_message,
+)
+from cribkit.web.table.games.api import service_of
+from cribkit.web.table.games.api_history import record_filename
+from cribkit.web.table.games.history import game_history
+from cribkit.web.table.games.loaded import GameNotFoundError
+from cribkit.web.table.games.seat_words import seat_words, words_for
+from cribkit.web.table.replay.moments import moment_of_action, moments
 
 __all__ = ["router"]
 

@@ -23,7 +23,8 @@ from cribkit.errors import CribkitError
 from cribkit.record import GameRecord
 from cribkit.web.site.db import Database
 from cribkit.web.site.models import GameRow, ReviewRow, utcnow
-from cribkit.web.table.games import FINISHED, GameService, LoadedGame
+from cribkit.web.table.games.loaded import FINISHED, LoadedGame
+from cribkit.web.table.games.service import GameService
 
 __all__ = [
     "LAZY_PER_PAGE",

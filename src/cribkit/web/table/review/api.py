@@ -14,9 +14,9 @@ from pydantic import BaseModel, Field
 
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.players_identity import player_id_of
-from cribkit.web.table.games import GameNotFoundError
-from cribkit.web.table.reviews import GameUnfinishedError
-from cribkit.web.table.routes_review import reviews_of
+from cribkit.web.table.games.loaded import GameNotFoundError
+from cribkit.web.table.review.reviews import GameUnfinishedError
+from cribkit.web.table.review.routes import reviews_of
 
 __all__ = ["GameReviewOut", "router"]
 

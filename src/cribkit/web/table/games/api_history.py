@@ -18,11 +18,11 @@ from cribkit.record import GameRecord
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import player_id_of
-from cribkit.web.table.api_games import service_of
-from cribkit.web.table.games import FINISHED, HUMAN, GameNotFoundError, LoadedGame
-from cribkit.web.table.history import History, game_history, talk_text
-from cribkit.web.table.pacing import paced_view
-from cribkit.web.table.seat_words import words_for
+from cribkit.web.table.games.api import service_of
+from cribkit.web.table.games.history import History, game_history, talk_text
+from cribkit.web.table.games.loaded import FINISHED, HUMAN, GameNotFoundError, LoadedGame
+from cribkit.web.table.games.pacing import paced_view
+from cribkit.web.table.games.seat_words import words_for
 
 __all__ = ["history_of", "history_payload", "record_filename", "router"]
 

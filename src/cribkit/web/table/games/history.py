@@ -22,7 +22,7 @@ from cribkit.events import ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.scoresheet import HandLine, score_sheet_of
 from cribkit.web.site.labels import KIND_LABELS
-from cribkit.web.table.seat_words import SeatWords
+from cribkit.web.table.games.seat_words import SeatWords
 
 __all__ = [
     "History",

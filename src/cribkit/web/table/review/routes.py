@@ -21,10 +21,10 @@ from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, N_, request_language, translator
 from cribkit.web.site.players_identity import player_id_of
 from cribkit.web.site.templating import render
-from cribkit.web.table.games import GameNotFoundError
-from cribkit.web.table.record_upload import read_record, record_error_message
-from cribkit.web.table.review_page import review_page
-from cribkit.web.table.reviews import GameUnfinishedError, ReviewBook
+from cribkit.web.table.common.record_upload import read_record, record_error_message
+from cribkit.web.table.games.loaded import GameNotFoundError
+from cribkit.web.table.review.page import review_page
+from cribkit.web.table.review.reviews import GameUnfinishedError, ReviewBook
 
 __all__ = ["reviews_of", "router"]
 

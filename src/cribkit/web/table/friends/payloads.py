@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cribkit.web.table.friends import FriendTables, format_code
-from cribkit.web.table.games import COMPUTER, HUMAN, LoadedGame
+from cribkit.web.table.friends.public_view import table_block
+from cribkit.web.table.friends.tables import FriendTables, format_code
+from cribkit.web.table.games.loaded import COMPUTER, HUMAN, LoadedGame
 from cribkit.web.table.live.presence import PresenceBook
-from cribkit.web.table.public_view import table_block
 
 __all__ = ["with_table"]
 

@@ -1,8 +1,8 @@
 """/stats: a player's record against the computer, with every finished game listed.
 
 A plain server page (no script): the figures come from the summary columns of finished
-games; each game links to its replay (``routes_replay``), its review (``routes_review``)
-and its record file. The accuracy chart draws the stored review figures (``reviews``):
+games; each game links to its replay (``replay.routes``), its review (``review.routes``)
+and its record file. The accuracy chart draws the stored review figures (``review.reviews``):
 a game finished before reviews were kept is reviewed a few per page load.
 """
 
@@ -17,12 +17,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from cribkit.web.site.models import GameRow
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
-from cribkit.web.table.accuracy_chart import GameFigure, accuracy_chart
-from cribkit.web.table.api_games import service_of
-from cribkit.web.table.games import COMPUTER, HUMAN
-from cribkit.web.table.reviews import ReviewFigure
-from cribkit.web.table.routes_review import reviews_of
-from cribkit.web.table.routes_table import LEVEL_NAMES
+from cribkit.web.table.games.api import service_of
+from cribkit.web.table.games.loaded import COMPUTER, HUMAN
+from cribkit.web.table.games.page import LEVEL_NAMES
+from cribkit.web.table.review.reviews import ReviewFigure
+from cribkit.web.table.review.routes import reviews_of
+from cribkit.web.table.stats.accuracy_chart import GameFigure, accuracy_chart
 
 __all__ = ["PlayerStats", "player_stats", "router"]
 

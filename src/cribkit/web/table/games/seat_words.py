@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from cribkit.web.table.friend_strings import FRIEND_STRINGS
-from cribkit.web.table.games import HUMAN, LoadedGame
-from cribkit.web.table.words import SCRIPT_STRINGS
+from cribkit.web.table.games.friend_words import FRIEND_STRINGS
+from cribkit.web.table.games.loaded import HUMAN, LoadedGame
+from cribkit.web.table.games.words import SCRIPT_STRINGS
 
 __all__ = ["SeatWords", "fill", "seat_words", "words_for"]
 

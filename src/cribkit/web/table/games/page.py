@@ -20,22 +20,22 @@ from cribkit.web.site.i18n import N_, translator
 from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
-from cribkit.web.table.api_games import MAX_SEED, service_of
-from cribkit.web.table.api_history import history_of
-from cribkit.web.table.friend_strings import friend_script_strings
-from cribkit.web.table.friends import format_code
-from cribkit.web.table.games import (
+from cribkit.web.table.common.pegboard import board_layout, peg_marks
+from cribkit.web.table.friends.tables import format_code
+from cribkit.web.table.games.api import MAX_SEED, service_of
+from cribkit.web.table.games.api_history import history_of
+from cribkit.web.table.games.computer import level_available
+from cribkit.web.table.games.friend_words import friend_script_strings
+from cribkit.web.table.games.loaded import (
     HUMAN,
     FriendNotSeatedError,
     GameNotFoundError,
     LoadedGame,
     StaleVersionError,
-    level_available,
 )
-from cribkit.web.table.pegboard import board_layout, peg_marks
-from cribkit.web.table.plain_table import form_action, plain_table
-from cribkit.web.table.seat_words import words_for
-from cribkit.web.table.words import SCRIPT_STRINGS
+from cribkit.web.table.games.seat_words import words_for
+from cribkit.web.table.games.words import SCRIPT_STRINGS
+from cribkit.web.table.nojs.plain_table import form_action, plain_table
 
 __all__ = ["router"]
 

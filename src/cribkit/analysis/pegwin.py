@@ -1,0 +1,132 @@
+"""Winning chances near 121: the play searched for the win, not for points.
+
+Chances are only compared, never added, so an alpha-beta search with a memo of bounds
+finds each position's exact value; ``cribkit.analysis.pegging``'s ``best_play`` reads the
+net points only when winning chances tie.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cribkit.analysis.pegsolver import Move, Node, Root, State, expand, node_of
+
+__all__ = ["Endgame", "WinSolver", "rank_wins", "win_value"]
+
+
+@dataclass(frozen=True, slots=True)
+class Endgame:
+    """What the end of the play is worth near 121, for searching on winning chances.
+
+    ``need`` is the points each seat (0 = searching player) still needs to win; a seat
+    reaching it during the play wins at once. ``after_play(mine, theirs)`` is seat 0's
+    probability of winning when the play ends with those pegging points added.
+    """
+
+    need: tuple[int, int]
+    after_play: Callable[[int, int], float]
+
+
+WinSolver = Callable[[Node, int, int, int], float]
+"""(node, seat to move, seat 0's points so far, seat 1's) -> seat 0's winning chance."""
+
+
+def win_value(state: State, endgame: Endgame) -> float:
+    """Seat 0's probability of winning from ``state``, both playing to win."""
+    node, mover = node_of(state)
+    return _win_solver(endgame)(node, mover, 0, 0)
+
+
+def _win_solver(endgame: Endgame, moves_of: dict[Node, list[Move]] | None = None) -> WinSolver:
+    """An exact win solver for one decision: alpha-beta with a memo of bounds.
+
+    Chances are compared, never added, so a position's value is one of the leaves'
+    values and the window search returns it exactly. The memo keeps, per position and
+    points so far, the bounds each search proved (low = high once it is exact); the
+    moves of each position are cached with it.
+    """
+    need0, need1 = endgame.need
+    after_play = endgame.after_play
+    memo: dict[tuple[Node, int, int, int], tuple[float, float]] = {}
+    if moves_of is None:
+        moves_of = {}
+
+    def search(node: Node, mover: int, got0: int, got1: int, alpha: float, beta: float) -> float:
+        key = (node, mover, got0, got1)
+        low, high = memo.get(key, (0.0, 1.0))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        window = alpha, beta
+        moves = expand(node, moves_of)
+        if mover == 0:
+            best = -1.0
+            for _, points, after, swap in moves:
+                mine = got0 + points
+                if mine >= need0:
+                    value = 1.0
+                elif after is None:
+                    value = after_play(mine, got1)
+                else:
+                    value = search(after, 1 if swap else 0, mine, got1, alpha, beta)
+                if value > best:
+                    best = value
+                    if best >= beta:
+                        break
+                    if best > alpha:
+                        alpha = best
+        else:
+            best = 2.0
+            for _, points, after, swap in moves:
+                theirs = got1 + points
+                if theirs >= need1:
+                    value = 0.0
+                elif after is None:
+                    value = after_play(got0, theirs)
+                else:
+                    value = search(after, 0 if swap else 1, got0, theirs, alpha, beta)
+                if value < best:
+                    best = value
+                    if best <= alpha:
+                        break
+                    if best < beta:
+                        beta = best
+        if best <= window[0]:
+            memo[key] = (low, best)  # failed low: an upper bound
+        elif best >= window[1]:
+            memo[key] = (best, high)  # failed high: a lower bound
+        else:
+            memo[key] = (best, best)
+        return best
+
+    def solve(node: Node, mover: int, got0: int, got1: int) -> float:
+        return search(node, mover, got0, got1, -1.0, 2.0)
+
+    return solve
+
+
+def _move_win(
+    points: int, after: Node | None, swap: bool, endgame: Endgame, solve: WinSolver
+) -> float:
+    """Seat 0's winning chance after its own move worth ``points`` from the root."""
+    if points >= endgame.need[0]:
+        return 1.0
+    if after is None:
+        return endgame.after_play(points, 0)
+    return solve(after, 1 if swap else 0, points, 0)
+
+
+def rank_wins(
+    roots: list[Root], endgame: Endgame, moves_of: dict[Node, list[Move]] | None
+) -> defaultdict[int, float]:
+    """Winning chance of each rank played now."""
+    solve = _win_solver(endgame, moves_of)
+    wins: defaultdict[int, float] = defaultdict(float)
+    for root, weight in roots:
+        for rank, points, after, swap in expand(root, moves_of):
+            wins[rank] += weight * _move_win(points, after, swap, endgame, solve)
+    return wins

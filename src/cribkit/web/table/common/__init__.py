@@ -1,0 +1,1 @@
+"""Pieces several table features share: the pegboard's geometry and reading record uploads."""

@@ -1,0 +1,50 @@
+"""Rebuilt games kept in memory, so a request need not replay a long record again."""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections import OrderedDict
+
+from cribkit.game import Game
+
+__all__ = ["GameCache"]
+
+CACHE_SIZE = 512
+"""How many rebuilt games one process keeps (the least recently used go first)."""
+
+
+def _clone(game: Game) -> Game:
+    """A copy whose history lists can grow without touching the cached original."""
+    twin = copy.copy(game)
+    twin.actions = list(game.actions)
+    twin.events = list(game.events)
+    return twin
+
+
+class GameCache:
+    """Rebuilt games by id, valid only while the stored record is unchanged.
+
+    Replaying a long record costs milliseconds; the stored text is compared on every hit,
+    so a move made by another process simply misses the cache.
+    """
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self._size = size
+        self._games: OrderedDict[str, tuple[str, Game]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, record: str) -> Game | None:
+        with self._lock:
+            found = self._games.get(game_id)
+            if found is None or found[0] != record:
+                return None
+            self._games.move_to_end(game_id)
+            return _clone(found[1])
+
+    def put(self, game_id: str, record: str, game: Game) -> None:
+        with self._lock:
+            self._games[game_id] = (record, _clone(game))
+            self._games.move_to_end(game_id)
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)

@@ -1,0 +1,1 @@
+"""The table without JavaScript: every legal move as a plain form the server draws."""
