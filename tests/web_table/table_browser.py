@@ -8,7 +8,7 @@ all of this under the names older tests import from it.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ __all__ = [
     "api_view",
     "check_pegs",
     "chromium",
+    "play_by_api",
     "server",
     "shots",
     "start_game",
@@ -95,6 +96,22 @@ def api_view(page: Any, base: str, game_id: str) -> dict[str, Any]:
     assert response.status == 200
     view: dict[str, Any] = response.json()
     return view
+
+
+def play_by_api(
+    page: Any, base: str, game_id: str, until: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """Make the first legal move of each view through the API (the page's cookie) until
+    ``until(view)`` or the game is over; the page is not told (reload it to see)."""
+    view = api_view(page, base, game_id)
+    for _ in range(1000):  # a whole game is a few hundred moves at most
+        if view["phase"] == "game_over" or until(view):
+            return view
+        body = {"action": view["legal_actions"][0], "version": view["version"]}
+        response = page.request.post(f"{base}/api/games/{game_id}/actions", data=body)
+        assert response.status == 200, response.text()
+        view = response.json()
+    raise AssertionError("the game did not end in 1,000 moves")
 
 
 def check_pegs(page: Any, view: dict[str, Any]) -> None:

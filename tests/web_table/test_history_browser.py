@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
-from table_browser import PHONE, api_view, start_game, take_turn, watch_errors
+from table_browser import PHONE, api_view, play_by_api, start_game, take_turn, watch_errors
 
 from cribkit.record import GameRecord
 
@@ -38,13 +38,7 @@ def wait_for_history(page: Any, version: int) -> None:
 
 def finish_by_api(page: Any, base: str, game_id: str) -> dict[str, Any]:
     """Play the rest of the game with the first legal move of each view."""
-    view = api_view(page, base, game_id)
-    while view["phase"] != "game_over":
-        body = {"action": view["legal_actions"][0], "version": view["version"]}
-        response = page.request.post(f"{base}/api/games/{game_id}/actions", data=body)
-        assert response.status == 200, response.text()
-        view = response.json()
-    return view
+    return play_by_api(page, base, game_id, until=lambda view: False)
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
-"""The table in headless Chromium: a whole game by keyboard and clicks, the pegs where the
-scores say, a game resumed after the server restarts, and the phone layout.
+"""The table in headless Chromium: a game resumed after the server restarts, and the phone
+layout (the pegs through a game by keyboard and clicks: test_table_pegs_browser.py).
 
 Screenshots go to ``$CRIBKIT_SCREENSHOTS`` (default ``/tmp/shots``) to be looked at. The
 fixtures and page helpers live in table_browser.py; other tests still import them from here.
@@ -27,42 +27,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 # conftest.py provides these fixtures; the names stay here for the tests that import them.
 chromium, server, shots = table_browser.chromium, table_browser.server, table_browser.shots
-
-
-def test_a_whole_seeded_game_by_keyboard_with_the_pegs_following_the_score(
-    chromium: Any, server: ServerProcess, shots: Path
-) -> None:
-    context = chromium.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors = watch_errors(page)
-    game_id = start_game(page, server.url, seed=2024)
-    page.keyboard.press("h")  # the advisor's hint marks the two cards to throw
-    page.wait_for_selector("#hint-box:not([hidden])")
-    assert page.locator("#hand button.suggested").count() == 2
-    page.screenshot(path=str(shots / "table-desktop-discard.png"), full_page=True)
-    taken: set[str] = set()
-    for _ in range(500):
-        if page.get_attribute("#table", "data-phase") == "game_over":
-            break
-        phase = take_turn(page)
-        check_pegs(page, api_view(page, server.url, game_id))
-        if phase not in taken and phase in ("play", "show"):
-            taken.add(phase)
-            page.screenshot(path=str(shots / f"table-desktop-{phase}.png"), full_page=True)
-    view = api_view(page, server.url, game_id)
-    assert view["phase"] == "game_over" and max(view["scores"]) >= 121
-    check_pegs(page, view)
-    assert page.is_visible("#banner")
-    you, computer = view["outcome"]["scores"]
-    assert str(you) in page.inner_text("#banner-text")
-    assert str(computer) in page.inner_text("#banner-text")
-    skunks = {"none": 0, "skunk": 1, "double_skunk": 2}[view["outcome"]["skunk"]]
-    assert page.locator("#skunks img.skunk").count() == skunks
-    page.screenshot(path=str(shots / "table-desktop-game-over.png"), full_page=True)
-    assert "Replay" in page.goto(f"{server.url}/stats").text()
-    page.screenshot(path=str(shots / "stats-desktop.png"), full_page=True)
-    assert errors == []
-    context.close()
 
 
 def test_a_game_resumes_after_the_server_restarts(

@@ -3,15 +3,14 @@
 // down (view.to_count: its cards, never its total); the engine's itemized count comes only
 // in the answer to the claim, so nothing on the page can give the count away first.
 
+import { cardElement } from "./dom.js";
+import { cardText, fill, isRed } from "./text.js";
+
 let box = null; // kept between renders, so a half-typed count survives a redraw
 let boxKey = "";
 
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? String(values[key]) : `{${key}}`));
-}
-
 // The four cards and the starter of a hand or crib on the table: "3♠ 9♠ 10♥ J♦ + 3♦".
-export function showCards(laid, cardElement) {
+export function showCards(laid) {
   const cards = document.createElement("p");
   cards.className = "show-cards";
   for (const code of laid.cards) cards.append(cardElement(code));
@@ -24,7 +23,7 @@ export function showCards(laid, cardElement) {
 
 // The box asking for the count of view.to_count, or null when nobody asks the reader.
 // onClaim(action) posts the claim; onBad() says the typed count is no count.
-export function claimBox(T, view, cardElement, onClaim, onBad) {
+export function claimBox(T, view, onClaim, onBad) {
   const claims = view.legal_actions.filter((a) => a.type === "claim");
   const laid = view.to_count;
   if (!laid || !claims.length) {
@@ -42,7 +41,7 @@ export function claimBox(T, view, cardElement, onClaim, onBad) {
   const heading = document.createElement("h3");
   heading.id = "claim-title";
   heading.textContent = laid.context === "crib" ? T.claim_crib : T.claim_hand;
-  const cards = showCards(laid, cardElement);
+  const cards = showCards(laid);
   const label = document.createElement("label");
   label.className = "claim-field";
   label.htmlFor = "claim-points";
@@ -82,11 +81,6 @@ const KINDS = [
   ["flush", (n) => (n >= 4 ? n : 0)],
   ["nobs", (n) => (n === 1 ? 1 : 0)],
 ];
-const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-
-function cardName(code) {
-  return `${code[0] === "T" ? "10" : code[0]}${SUITS[code[1]]}`;
-}
 
 // Counting by picking: choose the cards of a combination, then what it makes; the picks
 // add up in the count field (which stays the claim, and can still be typed over).
@@ -111,9 +105,9 @@ function picker(T, laid, input) {
   const cardButtons = all.map((code) => {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = `claim-card ${"DH".includes(code[1]) ? "red" : "black"}`;
+    button.className = `claim-card ${isRed(code) ? "red" : "black"}`;
     button.dataset.card = code;
-    button.textContent = cardName(code);
+    button.textContent = cardText(code);
     button.setAttribute("aria-pressed", "false");
     button.addEventListener("click", () => {
       if (chosen.has(code)) chosen.delete(code);
@@ -153,7 +147,7 @@ function picker(T, laid, input) {
     });
     list.replaceChildren(...picks.map((pick, i) => {
       const item = document.createElement("li");
-      item.textContent = `${T.kinds[pick.kind]}: ${pick.cards.map(cardName).join(" ")} +${pick.points} `;
+      item.textContent = `${T.kinds[pick.kind]}: ${pick.cards.map(cardText).join(" ")} +${pick.points} `;
       const remove = document.createElement("button");
       remove.type = "button";
       remove.className = "claim-remove";

@@ -1,13 +1,10 @@
 // A table between two people: names in place of "the computer", the invite panel, presence,
 // the rematch, and the home page's "Play a friend" form.
+import { $ } from "./dom.js";
 import { api } from "./net.js";
+import { fill } from "./text.js";
 
-const $ = (id) => document.getElementById(id);
 let BASE = null;
-
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? String(values[key]) : `{${key}}`));
-}
 
 // The seat whose eyes the page uses: the player's own, or seat 0 for a spectator.
 export function seatOf(view) {

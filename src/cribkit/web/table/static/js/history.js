@@ -3,9 +3,8 @@
 // Everything comes from GET /api/games/{id}/history (a spectator's from
 // /api/tables/{code}/history), which holds only what the reader has seen; table.js calls
 // refreshHistory() after each new view.
-
-const $ = (id) => document.getElementById(id);
-const TALK_LINES = 60; // as many as table.js keeps
+import { $ } from "./dom.js";
+import { TALK_LINES } from "./talk.js";
 
 let asked = 0; // the latest request, so an older answer never overwrites a newer one
 let shownVersion = null;

@@ -1,0 +1,103 @@
+// The show: each count as the server lays it down (hand, hand, crib), itemized, with what
+// a player who counted their own said and what muggins took; each said once in the talk.
+import { claimBox, claimLine, mugginsLine, showCards } from "./counting.js";
+import { T, me, message, state, who } from "./context.js";
+import { $, cardElement } from "./dom.js";
+import { talk } from "./talk.js";
+import { fill } from "./text.js";
+
+function showTitle(show) {
+  if (show.context === "crib") return show.player === me() ? T.your_crib : T.computer_crib;
+  return show.player === me() ? T.your_hand : T.computer_hand;
+}
+
+function breakdown(show) {
+  const table = document.createElement("table");
+  table.className = "breakdown";
+  const head = table.createTHead().insertRow();
+  for (const label of [T.item, T.cards, T.points, T.talk]) {
+    const th = document.createElement("th");
+    th.textContent = label;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const item of show.items) {
+    const row = body.insertRow();
+    row.insertCell().textContent = T.kinds[item.kind] || item.kind;
+    const cell = row.insertCell();
+    for (const code of item.cards) cell.append(cardElement(code));
+    const points = row.insertCell();
+    points.className = "num";
+    points.textContent = String(item.points);
+    const call = row.insertCell();
+    call.lang = "en";
+    call.className = "talk";
+    call.textContent = item.call;
+  }
+  const foot = table.createTFoot().insertRow();
+  foot.insertCell().textContent = T.total;
+  foot.insertCell();
+  const total = foot.insertCell();
+  total.className = "num total";
+  total.textContent = String(show.total);
+  foot.insertCell().lang = "en";
+  foot.cells[3].textContent = show.call;
+  return table;
+}
+
+function showTable(show) {
+  const box = document.createElement("div");
+  box.className = `show lane-${show.player}`;
+  const heading = document.createElement("h3");
+  heading.textContent = fill(T.show_total, { whose: showTitle(show), total: show.total });
+  box.append(heading, showCards(show));
+  const claimed = claimLine(T, show, who(show.player));
+  if (claimed) {
+    const said = document.createElement("p");
+    said.className = `claim-result ${show.over_claimed ? "over" : show.missed ? "short" : "right"}`;
+    said.textContent = [claimed, mugginsLine(T, show, who(1 - show.player))].filter(Boolean).join(" ");
+    box.append(said);
+  }
+  if (show.items.length) {
+    box.append(breakdown(show));
+  } else {
+    const none = document.createElement("p");
+    none.textContent = T.nothing;
+    box.append(none);
+  }
+  return box;
+}
+
+// Say each count of this hand once, as it is laid down.
+function announceShows(view) {
+  view.shows.forEach((show, i) => {
+    const key = `${view.hand_number}/${i}`;
+    if (state.announcedShows.has(key)) return;
+    state.announcedShows.add(key);
+    talk(fill(T.show_line, { whose: showTitle(show), call: show.call, total: show.total }), `show lane-${show.player}`);
+    const claimed = claimLine(T, show, who(show.player));
+    if (claimed) talk(claimed, `claim lane-${show.player}`);
+    const muggins = mugginsLine(T, show, who(1 - show.player));
+    if (muggins) talk(muggins, `muggins lane-${1 - show.player}`);
+  });
+}
+
+export function renderShow(view, send) {
+  const panel = $("show-panel");
+  const shows = view.shows;
+  const asking = claimBox(T, view, send, message);
+  if (!shows.length) {
+    panel.hidden = !asking;
+    panel.replaceChildren(...(asking ? [asking] : []));
+    return;
+  }
+  // The server lays the counts down one at a time: the view holds those shown so far.
+  const upto = shows.length - 1;
+  panel.hidden = false;
+  const heading = document.createElement("h2");
+  heading.textContent = fill(T.the_show, { whose: showTitle(shows[upto]), n: upto + 1, total: 3 });
+  const boxes = shows.map(showTable);
+  boxes.forEach((box, i) => box.classList.toggle("earlier", i < upto));
+  panel.replaceChildren(...(asking ? [asking] : []), heading, ...boxes.reverse());
+  announceShows(view);
+}
