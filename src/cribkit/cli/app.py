@@ -12,12 +12,12 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from functools import wraps
-from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from typer.core import TyperGroup
 
+from cribkit import __version__
 from cribkit.cli.help import CommandContext, CribkitCommand
 from cribkit.errors import (
     CribkitError,
@@ -39,7 +39,6 @@ __all__ = [
     "fail",
     "friendly_errors",
     "main",
-    "package_version",
 ]
 
 EXIT_BAD_INPUT = 2
@@ -150,17 +149,9 @@ app = typer.Typer(
 )
 
 
-def package_version() -> str:
-    """The installed cribkit version (``0+unknown`` when run from an uninstalled tree)."""
-    try:
-        return version("cribkit")
-    except PackageNotFoundError:
-        return "0+unknown"
-
-
 def _print_version(value: bool) -> None:
     if value:
-        typer.echo(f"cribkit {package_version()}")
+        typer.echo(f"cribkit {__version__}")
         raise typer.Exit
 
 
