@@ -3,19 +3,32 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK := requirements/lock.txt
+LOCK_VENV := .venv-lock
+UV_VERSION := 0.13.9
 LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
+.PHONY: install lock serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
 
-$(STAMP): pyproject.toml
+## install: the pinned, hashed dependencies from the lock, then cribkit itself (editable)
+$(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 install: $(STAMP)
+
+## lock: re-resolve the lock (the test extra and the build tools, Python 3.11 on Linux)
+lock:
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/pip install --quiet uv==$(UV_VERSION)
+	$(PYTHON) -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")' \
+		| $(LOCK_VENV)/bin/uv pip compile pyproject.toml - --extra test --generate-hashes \
+			--python-version 3.11 --python-platform x86_64-unknown-linux-gnu \
+			--custom-compile-command 'make lock' --output-file $(LOCK)
 
 ## serve: migrate the database (SQLite file by default) and serve http://127.0.0.1:8000
 serve: $(STAMP)
@@ -84,4 +97,4 @@ pegging-exact: $(STAMP)
 		--output src/cribkit/data/pegging-exact.npz
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(LOCK_VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
