@@ -70,31 +70,51 @@ i18n: i18n-update i18n-compile
 i18n-check: $(STAMP)
 	$(BIN)/pytest -q tests/web/test_web_catalogue.py
 
-## winprob: rebuild the win-probability table shipped in src/cribkit/data
-winprob: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_winprob.py --players expert --hands 32000 --seed 1 --jobs 2
-	nice -n 10 $(BIN)/python scripts/build_winprob.py --players expert-2026 --hands 8000 --seed 1 --jobs 2
+## The shipped tables, each a file target with what it is built from: its script, the
+## helpers the builds share, the analysis code, and the tables it reads (pegging -> keeps ->
+## leads -> realized -> winprob). Each build takes from minutes to hours on two cores, and
+## each table records the command and commit that built it (its "provenance" entry).
+## Make compares file times: after a fresh clone, `make -t TARGET` marks tables current.
+DATA := src/cribkit/data
+TABLE_CODE := scripts/table_build.py $(wildcard src/cribkit/analysis/*.py src/cribkit/analysis/*/*.py)
+PLAY_CODE := $(wildcard src/cribkit/players/*.py)
+BUILD := nice -n 10 $(BIN)/python
 
-## keeps: rebuild the keep model (which four ranks the expert keeps, by role) in src/cribkit/data
-keeps: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_keeps.py --chunks 300 --seed 1 --jobs 2
+## pegging: the pegging-value table of kept hands (400 sampled opponent hands an entry)
+$(DATA)/pegging.npz: scripts/build_pegging.py $(TABLE_CODE) | $(STAMP)
+	$(BUILD) scripts/build_pegging.py --samples 400 --seed 1 --jobs 2
 
-## pegging: rebuild the pegging-value table of kept hands shipped in src/cribkit/data
-pegging: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_pegging.py --samples 400 --seed 1 --jobs 2
+## pegging-exact: the exact pegging-value table (every opponent keep weighed)
+$(DATA)/pegging-exact.npz: scripts/build_pegging.py $(TABLE_CODE) | $(STAMP)
+	$(BUILD) scripts/build_pegging.py --samples 0 --jobs 2 --output $@
 
-## leads: rebuild the pone's lead table shipped in src/cribkit/data (every dealer keep weighed)
-leads: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_leads.py --jobs 2
+## keeps: the keep model (which four ranks the expert keeps, by role), pinned to pegging.npz
+$(DATA)/keeps.npz: scripts/build_keeps.py $(TABLE_CODE) $(DATA)/pegging.npz | $(STAMP)
+	$(BUILD) scripts/build_keeps.py --chunks 300 --seed 1 --jobs 2
 
-## realized: rebuild the realized pegging table (what kept ranks net in the expert's own play, ~30 min)
-realized: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_realized.py --deals 80000 --seed 11 --jobs 2
+## leads: the pone's lead table (every dealer keep weighed by the keep model)
+$(DATA)/leads.npz: scripts/build_leads.py $(TABLE_CODE) $(DATA)/keeps.npz | $(STAMP)
+	$(BUILD) scripts/build_leads.py --jobs 2
 
-## pegging-exact: rebuild the exact pegging-value table (every opponent keep weighed)
-pegging-exact: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_pegging.py --samples 0 --jobs 2 \
-		--output src/cribkit/data/pegging-exact.npz
+## realized: the realized pegging table (what kept ranks net in the expert's own play, ~30 min)
+$(DATA)/pegging-realized.npz: scripts/build_realized.py $(TABLE_CODE) $(PLAY_CODE) \
+		$(DATA)/pegging.npz $(DATA)/keeps.npz $(DATA)/leads.npz | $(STAMP)
+	$(BUILD) scripts/build_realized.py --deals 80000 --seed 11 --jobs 2
+
+## winprob: the win-probability tables, from the expert's self-play and expert-2026's
+$(DATA)/winprob.npz: scripts/build_winprob.py $(TABLE_CODE) $(PLAY_CODE) \
+		$(DATA)/keeps.npz $(DATA)/leads.npz $(DATA)/pegging-realized.npz | $(STAMP)
+	$(BUILD) scripts/build_winprob.py --players expert --hands 32000 --seed 1 --jobs 2
+
+$(DATA)/winprob-2026.npz: scripts/build_winprob.py $(TABLE_CODE) $(PLAY_CODE) | $(STAMP)
+	$(BUILD) scripts/build_winprob.py --players expert-2026 --hands 8000 --seed 1 --jobs 2
+
+pegging: $(DATA)/pegging.npz
+pegging-exact: $(DATA)/pegging-exact.npz
+keeps: $(DATA)/keeps.npz
+leads: $(DATA)/leads.npz
+realized: $(DATA)/pegging-realized.npz
+winprob: $(DATA)/winprob.npz $(DATA)/winprob-2026.npz
 
 clean:
 	rm -rf $(VENV) $(LOCK_VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
