@@ -12,9 +12,11 @@ PORT ?= 8000
 
 .PHONY: install lock serve test test-fast lint bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
 
-## install: the pinned, hashed dependencies from the lock, then cribkit itself (editable)
+## install: a fresh venv holding exactly the lock's pinned, hashed packages, then cribkit
+## itself (editable, built with the lock's setuptools); `make lock` after changing pyproject's
+## dependencies
 $(STAMP): pyproject.toml $(LOCK)
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv --clear $(VENV)
 	$(BIN)/pip install --quiet --require-hashes -r $(LOCK)
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
