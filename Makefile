@@ -3,19 +3,34 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK := requirements/lock.txt
+LOCK_VENV := .venv-lock
+UV_VERSION := 0.13.9
 LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test test-fast lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
+.PHONY: install lock serve test test-fast lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+## install: a fresh venv holding exactly the lock's pinned, hashed packages, then cribkit
+## itself (editable, built with the lock's setuptools); `make lock` after changing pyproject's
+## dependencies
+$(STAMP): pyproject.toml $(LOCK)
+	$(PYTHON) -m venv --clear $(VENV)
+	$(BIN)/pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 install: $(STAMP)
+
+## lock: re-resolve the lock (the test extra and the build tools, Python 3.11 on Linux)
+lock:
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/pip install --quiet uv==$(UV_VERSION)
+	$(PYTHON) -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")' \
+		| $(LOCK_VENV)/bin/uv pip compile pyproject.toml - --extra test --generate-hashes \
+			--python-version 3.11 --python-platform x86_64-unknown-linux-gnu \
+			--custom-compile-command 'make lock' --output-file $(LOCK)
 
 ## serve: migrate the database (SQLite file by default) and serve http://127.0.0.1:8000
 serve: $(STAMP)
@@ -62,31 +77,55 @@ i18n: i18n-update i18n-compile
 i18n-check: $(STAMP)
 	$(BIN)/pytest -q tests/web/test_web_catalogue.py
 
-## winprob: rebuild the win-probability table shipped in src/cribkit/data
-winprob: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_winprob.py --players expert --hands 32000 --seed 1 --jobs 2
-	nice -n 10 $(BIN)/python scripts/build_winprob.py --players expert-2026 --hands 8000 --seed 1 --jobs 2
+## The shipped tables, each a file target with what it is built from: its script, the
+## helpers the builds share, the analysis code, and the tables it reads (pegging -> keeps ->
+## leads -> realized -> winprob). Each build takes from minutes to hours on two cores, and
+## each table records the command and commit that built it (its "provenance" entry).
+## Make compares file times: after a fresh clone, `make -t TARGET` marks tables current.
+DATA := src/cribkit/data
+TABLE_CODE := scripts/table_build.py $(wildcard src/cribkit/analysis/*.py src/cribkit/analysis/*/*.py)
+PLAY_CODE := $(wildcard src/cribkit/players/*.py)
+BUILD := nice -n 10 $(BIN)/python
 
-## keeps: rebuild the keep model (which four ranks the expert keeps, by role) in src/cribkit/data
-keeps: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_keeps.py --chunks 300 --seed 1 --jobs 2
+## pegging: the pegging-value table of kept hands (400 sampled opponent hands an entry)
+$(DATA)/pegging.npz: scripts/build_pegging.py $(TABLE_CODE) | $(STAMP)
+	$(BUILD) scripts/build_pegging.py --samples 400 --seed 1 --jobs 2
 
-## pegging: rebuild the pegging-value table of kept hands shipped in src/cribkit/data
-pegging: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_pegging.py --samples 400 --seed 1 --jobs 2
+## pegging-exact: the exact pegging-value table (every opponent keep weighed)
+$(DATA)/pegging-exact.npz: scripts/build_pegging.py $(TABLE_CODE) | $(STAMP)
+	$(BUILD) scripts/build_pegging.py --samples 0 --jobs 2 --output $@
 
-## leads: rebuild the pone's lead table shipped in src/cribkit/data (every dealer keep weighed)
-leads: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_leads.py --jobs 2
+## keeps: the keep model (which four ranks the expert keeps, by role), pinned to pegging.npz
+$(DATA)/keeps.npz: scripts/build_keeps.py $(TABLE_CODE) $(DATA)/pegging.npz | $(STAMP)
+	$(BUILD) scripts/build_keeps.py --chunks 300 --seed 1 --jobs 2
 
-## realized: rebuild the realized pegging table (what kept ranks net in the expert's own play, ~30 min)
-realized: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_realized.py --deals 80000 --seed 11 --jobs 2
+## leads: the pone's lead table (every dealer keep weighed by the keep model)
+$(DATA)/leads.npz: scripts/build_leads.py $(TABLE_CODE) $(DATA)/keeps.npz | $(STAMP)
+	$(BUILD) scripts/build_leads.py --jobs 2
 
-## pegging-exact: rebuild the exact pegging-value table (every opponent keep weighed)
-pegging-exact: $(STAMP)
-	nice -n 10 $(BIN)/python scripts/build_pegging.py --samples 0 --jobs 2 \
-		--output src/cribkit/data/pegging-exact.npz
+## realized: the realized pegging table (what kept ranks net in the expert's own play, ~30 min)
+$(DATA)/pegging-realized.npz: scripts/build_realized.py $(TABLE_CODE) $(PLAY_CODE) \
+		$(DATA)/pegging.npz $(DATA)/keeps.npz $(DATA)/leads.npz | $(STAMP)
+	$(BUILD) scripts/build_realized.py --deals 80000 --seed 11 --jobs 2
+
+## winprob: the win-probability tables, from the expert's self-play and expert-2026's
+$(DATA)/winprob.npz: scripts/build_winprob.py $(TABLE_CODE) $(PLAY_CODE) \
+		$(DATA)/keeps.npz $(DATA)/leads.npz $(DATA)/pegging-realized.npz | $(STAMP)
+	$(BUILD) scripts/build_winprob.py --players expert --hands 32000 --seed 1 --jobs 2
+
+$(DATA)/winprob-2026.npz: scripts/build_winprob.py $(TABLE_CODE) $(PLAY_CODE) | $(STAMP)
+	$(BUILD) scripts/build_winprob.py --players expert-2026 --hands 8000 --seed 1 --jobs 2
+
+pegging: $(DATA)/pegging.npz
+pegging-exact: $(DATA)/pegging-exact.npz
+keeps: $(DATA)/keeps.npz
+leads: $(DATA)/leads.npz
+realized: $(DATA)/pegging-realized.npz
+winprob: $(DATA)/winprob.npz $(DATA)/winprob-2026.npz
 
 clean:
+<<<<<<< HEAD
 	rm -rf $(VENV) build site *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+=======
+	rm -rf $(VENV) $(LOCK_VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+>>>>>>> install

@@ -6,13 +6,15 @@ and a seeded hand dealt up to its play.
 seeded samples or exactly; they take ``--seed``, ``--jobs``, ``--output`` and, when they
 sample, the sample count, and end by saying what they built.
 ``build_winprob.py`` and ``duel_play.py`` play single hands with ``hand_to_play`` and
-``play_out``.
+``play_out``. Every table written here records its provenance (``build_provenance``).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shlex
+import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -23,6 +25,7 @@ import numpy as np
 
 from cribkit.actions import Cut, Deal, Discard, PlayerAction, TurnStarter
 from cribkit.analysis.pegvalue import SEARCHED_PEG_TABLE
+from cribkit.analysis.shipped import PROVENANCE, provenance_entry
 from cribkit.cards import DECK, Card
 from cribkit.events import ScoreEvent
 from cribkit.rules import GameRules
@@ -32,7 +35,10 @@ from cribkit.view import PlayerView, view_of
 Chunk = TypeVar("Chunk")
 Result = TypeVar("Result")
 
-DATA = Path(__file__).resolve().parent.parent / "src" / "cribkit" / "data"
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository the builds run in (its commit is each table's provenance)."""
+
+DATA = ROOT / "src" / "cribkit" / "data"
 """Where the package's shipped tables live."""
 
 PINNED_PEG_TABLE, PINNED_PEGGING_WEIGHT = SEARCHED_PEG_TABLE, 0.6
@@ -61,11 +67,46 @@ def build_parser(
     return parser
 
 
+def _git(*args: str) -> str | None:
+    """``git ARGS`` in the repository, or None where there is no git or no repository."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(ROOT), *args], capture_output=True, text=True, timeout=60
+        )
+    except OSError:
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def _command(argv: list[str]) -> str:
+    """The command line that ran, the script named from the repository's root."""
+    script = Path(argv[0]).resolve() if argv else Path("?")
+    shown = script.relative_to(ROOT) if script.is_relative_to(ROOT) else script
+    return shlex.join(["python", str(shown), *argv[1:]])
+
+
+def build_provenance(argv: list[str] | None = None) -> dict[str, object]:
+    """How a table is being built: the command line (``argv``, default ``sys.argv``), the
+    commit checked out and whether tracked files differ from it (``dirty``); commit and
+    dirty are None outside a git checkout."""
+    head = _git("rev-parse", "HEAD")
+    changes = _git("status", "--porcelain", "--untracked-files=no")
+    return {
+        "command": _command(sys.argv if argv is None else argv),
+        "commit": None if head is None else head.strip(),
+        "dirty": None if changes is None else bool(changes.strip()),
+    }
+
+
 def write_table(output: Path, summary: str, **arrays: Any) -> None:
-    """Save ``arrays`` compressed at ``output`` and say on stderr what was built."""
+    """Save ``arrays`` compressed at ``output`` with their provenance (``build_provenance``)
+    and say on stderr what was built."""
+    if PROVENANCE in arrays:
+        raise ValueError(f"{PROVENANCE!r} is the table's own record of its build, not an array")
+    provenance = build_provenance()
     output.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(output, **arrays)
-    print(f"{summary}; wrote {output}", file=sys.stderr)
+    np.savez_compressed(output, **arrays, **{PROVENANCE: provenance_entry(provenance)})
+    print(f"{summary}; wrote {output} at {provenance['commit']}", file=sys.stderr)
 
 
 def chunked(items: Sequence[Chunk], size: int) -> list[list[Chunk]]:

@@ -42,9 +42,10 @@ from cribkit.scoring import (
     show_points,
 )
 from cribkit.state import GameState, Phase, Transition
+from cribkit.version import package_version
 from cribkit.view import PlayerView, view_of
 
-__version__ = "0.1.0"
+__version__ = package_version()
 
 __all__ = [
     "DECK",

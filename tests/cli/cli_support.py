@@ -6,8 +6,7 @@ import json
 import random
 from collections.abc import Sequence
 
-from click.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from cribkit.cli import app
 from cribkit.game import Game

@@ -6,13 +6,14 @@ import json
 import re
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 from cli_support import assert_bad_input, assert_json_error, invoke
 
 from cribkit.cli import app
-from cribkit.cli.app import COMMAND_ORDER, error_code, package_version
+from cribkit.cli.app import COMMAND_ORDER, error_code
 from cribkit.errors import (
     CribkitError,
     DuplicateCardError,
@@ -34,11 +35,18 @@ def _listed_commands(help_text: str) -> list[str]:
     ]
 
 
-def test_version() -> None:
+def test_version_is_the_installed_metadata() -> None:
     result = invoke(["--version"])
     assert result.exit_code == 0, result.output
-    assert result.stdout == f"cribkit {package_version()}\n"
-    assert re.fullmatch(r"\d+\.\d+\.\d+.*", package_version())
+    assert result.stdout == f"cribkit {metadata.version('cribkit')}\n"
+    assert re.fullmatch(r"\d+\.\d+\.\d+.*", metadata.version("cribkit"))
+
+
+def test_installed_console_script_prints_the_metadata_version() -> None:
+    script = Path(sys.executable).with_name("cribkit")
+    done = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"cribkit {metadata.version('cribkit')}\n"
 
 
 def test_commands_are_listed_in_the_order_people_use_them() -> None:

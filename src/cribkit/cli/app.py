@@ -12,15 +12,13 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from functools import wraps
-from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
-from typer._click import ClickException, Context
-from typer._click.utils import echo
 from typer.core import TyperGroup
 
-from cribkit.cli.help import CribkitCommand
+from cribkit import __version__
+from cribkit.cli.help import CommandContext, CribkitCommand
 from cribkit.errors import (
     CribkitError,
     DuplicateCardError,
@@ -41,7 +39,6 @@ __all__ = [
     "fail",
     "friendly_errors",
     "main",
-    "package_version",
 ]
 
 EXIT_BAD_INPUT = 2
@@ -74,8 +71,12 @@ def error_code(exc: CribkitError) -> str:
     return "bad_input"
 
 
-class CommandError(ClickException):
-    """A user's mistake found by a command: printed as ``cribkit: message``, status 2."""
+class CommandError(typer.BadParameter):
+    """A user's mistake found by a command: printed as ``cribkit: message``, status 2.
+
+    ``typer.BadParameter`` is the one public error that Typer's own main loop prints and
+    exits on (status 2); the message is shown as given, without its "Invalid value" prefix.
+    """
 
     exit_code = EXIT_BAD_INPUT
 
@@ -83,15 +84,18 @@ class CommandError(ClickException):
         super().__init__(message)
         self.code = code
 
+    def format_message(self) -> str:
+        return self.message
+
     def show(self, file: Any = None) -> None:
-        echo(f"cribkit: {self.format_message()}", err=True)
+        typer.echo(f"cribkit: {self.format_message()}", err=True)
 
 
-def _usage_code(exc: ClickException) -> str:
+def _usage_code(exc: typer.TyperException) -> str:
     return exc.code if isinstance(exc, CommandError) else "usage"
 
 
-def _print_json_error(exc: ClickException) -> None:
+def _print_json_error(exc: typer.TyperException) -> None:
     """One JSON object on stderr: the message and a stable code."""
     error = {"error": exc.format_message(), "code": _usage_code(exc)}
     sys.stderr.write(json.dumps(error, ensure_ascii=False) + "\n")
@@ -101,7 +105,7 @@ def _print_json_error(exc: ClickException) -> None:
 class CribkitGroup(TyperGroup):
     """The top-level group: commands in the order people use them, JSON errors on ``--json``."""
 
-    def list_commands(self, ctx: Context) -> list[str]:
+    def list_commands(self, ctx: CommandContext) -> list[str]:
         registered = super().list_commands(ctx)
         first = [name for name in COMMAND_ORDER if name in registered]
         rest = [name for name in registered if name not in first and name != LAST_COMMAND]
@@ -127,7 +131,7 @@ class CribkitGroup(TyperGroup):
             status = super().main(
                 argv, prog_name, complete_var, False, windows_expand_args, **extra
             )
-        except ClickException as exc:
+        except typer.TyperException as exc:
             _print_json_error(exc)
             sys.exit(EXIT_BAD_INPUT)
         except typer.Abort:
@@ -145,17 +149,9 @@ app = typer.Typer(
 )
 
 
-def package_version() -> str:
-    """The installed cribkit version (``0+unknown`` when run from an uninstalled tree)."""
-    try:
-        return version("cribkit")
-    except PackageNotFoundError:
-        return "0+unknown"
-
-
 def _print_version(value: bool) -> None:
     if value:
-        typer.echo(f"cribkit {package_version()}")
+        typer.echo(f"cribkit {__version__}")
         raise typer.Exit
 
 

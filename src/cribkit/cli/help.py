@@ -10,14 +10,28 @@ table name each argument the same way.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol, TypeAlias
 
-from typer._click import Context, HelpFormatter, Parameter
 from typer.core import TyperArgument, TyperCommand, TyperOption
 
-__all__ = ["CribkitCommand", "argument_label", "option_label"]
+__all__ = ["CommandContext", "CribkitCommand", "HelpWriter", "argument_label", "option_label"]
+
+CommandContext: TypeAlias = Any
+"""Typer's command context, only passed back to Typer here: its class lives in Typer's
+private vendored Click (``typer._click``), which Typer says applications must not import."""
 
 
-def argument_label(param: Parameter) -> str:
+class HelpWriter(Protocol):
+    """The part of Typer's help formatter that the help below writes with."""
+
+    def section(self, name: str) -> AbstractContextManager[None]: ...
+
+    def write_dl(self, rows: Sequence[tuple[str, str]]) -> None: ...
+
+
+def argument_label(param: TyperArgument) -> str:
     """``CARDS...`` for a list argument, ``FILE`` for a single one (its metavar if set)."""
     name = param.metavar or (param.name or "value").upper()
     return f"{name}..." if param.nargs != 1 else name
@@ -40,7 +54,7 @@ _RANGE_WORDS = (
 )
 
 
-def _option_help(param: TyperOption, ctx: Context) -> str:
+def _option_help(param: TyperOption, ctx: CommandContext) -> str:
     """The option's help with Typer's extras (default, required) and its range in words."""
     record = param.get_help_record(ctx)
     text = "" if record is None else record[1]
@@ -52,7 +66,7 @@ def _option_help(param: TyperOption, ctx: Context) -> str:
 class CribkitCommand(TyperCommand):
     """A Typer command whose usage line and help use upper-case placeholders."""
 
-    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+    def collect_usage_pieces(self, ctx: CommandContext) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
         for param in self.get_params(ctx):
             if isinstance(param, TyperArgument):
@@ -60,7 +74,7 @@ class CribkitCommand(TyperCommand):
                 pieces.append(label if param.required else f"[{label}]")
         return pieces
 
-    def format_options(self, ctx: Context, formatter: HelpFormatter) -> None:
+    def format_options(self, ctx: CommandContext, formatter: HelpWriter) -> None:
         arguments: list[tuple[str, str]] = []
         options: list[tuple[str, str]] = []
         for param in self.get_params(ctx):
