@@ -124,8 +124,4 @@ realized: $(DATA)/pegging-realized.npz
 winprob: $(DATA)/winprob.npz $(DATA)/winprob-2026.npz
 
 clean:
-<<<<<<< HEAD
-	rm -rf $(VENV) build site *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
-=======
-	rm -rf $(VENV) $(LOCK_VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
->>>>>>> install
+	rm -rf $(VENV) $(LOCK_VENV) build site *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
