@@ -35,6 +35,7 @@ from cribkit.analysis.leads import LEAD_TABLE, first_lead_values
 from cribkit.analysis.reading import READING, opponent_choices, play_likelihood
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
+from cribkit.limits import expert_memo_positions
 from cribkit.scoring import MAX_COUNT
 from cribkit.state import Phase
 from cribkit.view import PlayerView
@@ -86,8 +87,9 @@ Move = tuple[int, int, Node | None, bool]
 """(rank, points for the mover, next node or ``None`` at the end, whether the other
 player chooses next)."""
 
-_MEMO_LIMIT = 600_000
-"""Positions kept in the shared memo before it starts again (about 100 MB)."""
+_MEMO_LIMIT = expert_memo_positions()
+"""Positions kept in the shared memo before it starts again: ``CRIBKIT_EXPERT_MEMO``
+(``cribkit.limits``; 200,000 by default, about 40 MB)."""
 
 
 def play_points(series: Sequence[int], rank: int) -> int:
@@ -610,8 +612,9 @@ _MOVES: dict[Node, list[Move]] = {}
 near 121 meets the same positions again at the next card (its bounds are per decision,
 the moves are not)."""
 
-_MOVES_LIMIT = 100_000
-"""Positions whose moves are kept before the store starts again (some tens of MB)."""
+_MOVES_LIMIT = _MEMO_LIMIT // 6
+"""Positions whose moves are kept before the store starts again (a sixth of the memo's
+count: each holds its moves, about 600 bytes)."""
 
 
 def _shared_moves() -> dict[Node, list[Move]]:

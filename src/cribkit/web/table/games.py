@@ -64,7 +64,7 @@ COMPUTER = 1
 FRIEND = "friend"
 """The level of a game between two people: both seats belong to players' cookies."""
 ACTIVE, FINISHED = "active", "finished"
-_CACHE_SIZE = 512
+_CACHE_SIZE = 256
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What an id can look like (``token_urlsafe``, within the column): anything else is unknown
 without asking the database (PostgreSQL refuses a NUL byte in a query with an error)."""
@@ -295,10 +295,12 @@ def _next_count(loaded: LoadedGame, seat: int, data: dict[Any, Any]) -> int:
 class GameService:
     """Games of one database; every method is one short transaction."""
 
-    def __init__(self, database: Database, *, testing: bool = False) -> None:
+    def __init__(
+        self, database: Database, *, testing: bool = False, cache_size: int = _CACHE_SIZE
+    ) -> None:
         self.database = database
         self.testing = testing
-        self._cache = _GameCache()
+        self._cache = _GameCache(cache_size)  # CRIBKIT_GAME_CACHE
         self.on_change: ChangeHook = _no_hook
 
     # ------------------------------------------------------------ games
