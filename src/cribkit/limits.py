@@ -1,10 +1,13 @@
 """Bounds on what cribkit reads and keeps, shared by the command line and the web.
 
 Every input is bounded before it costs: a record file is read at most
-``MAX_RECORD_BYTES`` (checked while reading, never loaded whole first), and a review
-prices at most ``MAX_REVIEW_DEALS`` deals. A real game record is about 2.5 KB for nine
-deals (``cribkit match greedy greedy --records``), and a long game rarely passes 20 deals,
-so both bounds are far above any real game and far below what would cost.
+``MAX_RECORD_BYTES`` (checked while reading, never loaded whole first), and a record of
+more than ``MAX_RECORD_DEALS`` deals is refused before it is replayed or reviewed (a
+record's target may be any number, so its size alone does not bound a review's work).
+A real game record is about 2.5 KB for nine deals (``cribkit match greedy greedy
+--records``), and a long game rarely passes 20 deals, so both bounds are far above any
+real game and far below what would cost. ``cribkit replay``, ``cribkit review`` and the
+web's replay and review uploads all read records through here.
 
 The expert's pegging memo is bounded in positions by ``CRIBKIT_EXPERT_MEMO`` (read once,
 when ``cribkit.analysis.pegging`` is imported): the fewer kept, the less memory one
@@ -24,17 +27,18 @@ from cribkit.record import GameRecord
 __all__ = [
     "DEFAULT_EXPERT_MEMO",
     "MAX_RECORD_BYTES",
-    "MAX_REVIEW_DEALS",
+    "MAX_RECORD_DEALS",
     "RecordTooLargeError",
-    "check_review_deals",
     "expert_memo_positions",
+    "parse_record",
     "read_bounded",
+    "too_large",
 ]
 
 MAX_RECORD_BYTES = 256 * 1024
 """Bytes a record file may hold: about a hundred times a real game's."""
-MAX_REVIEW_DEALS = 60
-"""Deals a review prices: three times the longest real games."""
+MAX_RECORD_DEALS = 60
+"""Deals a record may hold: three times the longest real games."""
 DEFAULT_EXPERT_MEMO = 200_000
 """Pegging positions the expert keeps solved (about 60 MB with their moves)."""
 _CHUNK = 64 * 1024
@@ -68,16 +72,19 @@ def read_bounded(stream: BinaryIO, what: str = "the file") -> bytes:
     raise too_large(what)
 
 
-def check_review_deals(record: GameRecord) -> None:
-    """Refuse a record of more than ``MAX_REVIEW_DEALS`` deals before reviewing it."""
-    deals = sum(1 for action in record.actions if isinstance(action, Deal))
-    if deals > MAX_REVIEW_DEALS:
+def parse_record(text: str) -> GameRecord:
+    """``GameRecord.parse`` with the deal bound checked first, before the replay that
+    checks every line (and before any review of it)."""
+    unchecked = GameRecord.parse(text, check=False)
+    deals = sum(1 for action in unchecked.actions if isinstance(action, Deal))
+    if deals > MAX_RECORD_DEALS:
         raise RecordTooLargeError(
-            f"the record has {deals} deals; a review prices at most {MAX_REVIEW_DEALS} "
+            f"the record has {deals} deals; at most {MAX_RECORD_DEALS} are read "
             "(a real game rarely passes 20)",
             code="record_too_many_deals",
-            params={"deals": deals, "limit": MAX_REVIEW_DEALS},
+            params={"deals": deals, "limit": MAX_RECORD_DEALS},
         )
+    return GameRecord.parse(text)
 
 
 def expert_memo_positions(environ: Mapping[str, str] | None = None) -> int:
