@@ -19,7 +19,8 @@ Every setting, its environment variable and its default:
 - ``CRIBKIT_GAME_CACHE``: rebuilt games kept in memory per process (default 256 entries;
   a game is some tens of KB).
 - ``CRIBKIT_PRESENCE_TTL``: seconds after which the seats of a process that stopped
-  vouching for them (it died) show as away (default 30; the heartbeat is a third of it).
+  vouching for them (it died) show as away (default 20; each process refreshes its own and sweeps the dead ones'
+  four times as often).
 - ``CRIBKIT_EXPERT_MEMO``: pegging positions the hard computer keeps solved, read by the
   engine itself (``cribkit.limits``).
 """
@@ -100,7 +101,7 @@ class Settings:
     """Host headers accepted; () for the defaults (see ``hosts``)."""
     game_cache: int = 256
     """Rebuilt games kept in memory by this process."""
-    presence_ttl: float = 30.0
+    presence_ttl: float = 20.0
     """Seconds a process's word that a seat is here lasts without a heartbeat."""
 
     def __post_init__(self) -> None:
@@ -132,5 +133,5 @@ class Settings:
             public_url=env.get("CRIBKIT_PUBLIC_URL", ""),
             allowed_hosts=tuple(name.strip() for name in hosts.split(",") if name.strip()),
             game_cache=_whole(env, "CRIBKIT_GAME_CACHE", 256, 1),
-            presence_ttl=float(_whole(env, "CRIBKIT_PRESENCE_TTL", 30, 1)),
+            presence_ttl=float(_whole(env, "CRIBKIT_PRESENCE_TTL", 20, 1)),
         )
