@@ -19,8 +19,8 @@ Every setting, its environment variable and its default:
 - ``CRIBKIT_GAME_CACHE``: rebuilt games kept in memory per process (default 256 entries;
   a game is some tens of KB).
 - ``CRIBKIT_PRESENCE_TTL``: seconds after which the seats of a process that stopped
-  vouching for them (it died) show as away (default 20; each process refreshes its own and sweeps the dead ones'
-  four times as often).
+  vouching for them (it died) show as away (default 20; each process refreshes its own
+  rows and sweeps the dead ones' four times as often).
 - ``CRIBKIT_EXPERT_MEMO``: pegging positions the hard computer keeps solved, read by the
   engine itself (``cribkit.limits``).
 """

@@ -20,8 +20,8 @@ from cribkit.web.site.db import Database
 from cribkit.web.site.settings import Settings
 from cribkit.web.table.friends import FriendTables
 from cribkit.web.table.games import GameService
-from cribkit.web.table.live.choose import choose_channel
 from cribkit.web.table.live.channel import RESYNC, Channel
+from cribkit.web.table.live.choose import choose_channel
 from cribkit.web.table.live.presence import PresenceBook
 
 __all__ = ["install", "running"]
@@ -53,9 +53,7 @@ async def _heartbeat(presence: PresenceBook, channel: Channel) -> None:
 async def running(state: Any) -> AsyncIterator[None]:
     """Listen on the channel and beat the presence heart while the app serves."""
     await state.channel.start()
-    beat = asyncio.create_task(
-        _heartbeat(state.presence, state.channel), name="cribkit-presence"
-    )
+    beat = asyncio.create_task(_heartbeat(state.presence, state.channel), name="cribkit-presence")
     try:
         yield
     finally:
