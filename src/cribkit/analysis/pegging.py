@@ -629,6 +629,8 @@ def _expand(node: Node, moves_of: dict[Node, list[Move]] | None) -> list[Move]:
         return _moves(node)
     moves = moves_of.get(node)
     if moves is None:
+        if len(moves_of) >= _MOVES_LIMIT:  # bounded within one search too, not only between
+            moves_of.clear()
         moves = moves_of[node] = _moves(node)
     return moves
 
