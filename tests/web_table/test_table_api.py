@@ -138,7 +138,7 @@ def test_the_seed_is_ignored_unless_the_server_is_testing(database_url: str) -> 
     from fastapi.testclient import TestClient
 
     hands = []
-    with TestClient(make_app(database_url, testing=False)) as live:
+    with TestClient(make_app(database_url, testing=False), base_url="http://localhost") as live:
         for _ in range(3):
             hands.append(new_game(live, seed=5)["view"]["hand"])
     assert len({tuple(h) for h in hands}) > 1

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from cribkit.analysis.holdings import PIPS
+from cribkit.limits import expert_memo_positions
 from cribkit.scoring import MAX_COUNT
 
 __all__ = [
@@ -59,8 +60,9 @@ Move = tuple[int, int, Node | None, bool]
 """(rank, points for the mover, next node or ``None`` at the end, whether the other
 player chooses next)."""
 
-_MEMO_LIMIT = 600_000
-"""Positions kept in the shared memo before it starts again (about 100 MB)."""
+_MEMO_LIMIT = expert_memo_positions()
+"""Positions kept in the shared memo before it starts again: ``CRIBKIT_EXPERT_MEMO``
+(``cribkit.limits``; 200,000 by default, about 40 MB)."""
 
 
 def play_points(series: Sequence[int], rank: int) -> int:
@@ -275,8 +277,9 @@ _MOVES: dict[Node, list[Move]] = {}
 near 121 meets the same positions again at the next card (its bounds are per decision,
 the moves are not)."""
 
-_MOVES_LIMIT = 100_000
-"""Positions whose moves are kept before the store starts again (some tens of MB)."""
+_MOVES_LIMIT = _MEMO_LIMIT // 6
+"""Positions whose moves are kept before the store starts again (a sixth of the memo's
+count: each holds its moves, about 600 bytes)."""
 
 
 def shared_moves() -> dict[Node, list[Move]]:
@@ -291,6 +294,8 @@ def expand(node: Node, moves_of: dict[Node, list[Move]] | None) -> list[Move]:
         return _moves(node)
     moves = moves_of.get(node)
     if moves is None:
+        if len(moves_of) >= _MOVES_LIMIT:  # bounded within one search too, not only between
+            moves_of.clear()
         moves = moves_of[node] = _moves(node)
     return moves
 

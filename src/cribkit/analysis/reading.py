@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import lru_cache
 
 from cribkit.analysis.holdings import PIPS
+from cribkit.limits import expert_memo_positions
 from cribkit.scoring import MAX_COUNT
 from cribkit.view import PlayerView
 
@@ -69,7 +70,7 @@ def play_likelihood(
     return likelihood
 
 
-@cache
+@lru_cache(maxsize=expert_memo_positions() // 4)  # its keys never repeat for long
 def _choice_chance(
     pegs: tuple[int, ...], room: int, rank: int, hand: frozenset[int], strength: float
 ) -> float:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cribkit.errors import CribkitError
+from cribkit.limits import parse_record, read_bounded
 from cribkit.record import GameRecord
 
 __all__ = [
@@ -109,10 +110,12 @@ def check_records_dir(directory: Path, names: Sequence[str]) -> None:
 
 def read_record(path: Path) -> tuple[GameRecord, list[str]]:
     """Load a record file and its notes; an unreadable file is the user's mistake (status 2),
-    ``cannot_read`` in ``--json`` errors, as ``cribkit score --batch`` says for its file."""
+    ``cannot_read`` in ``--json`` errors, as ``cribkit score --batch`` says for its file.
+    A file past ``cribkit.limits`` (size, deals) is refused before it is replayed."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:  # read in chunks: a huge file costs one past the limit
+            text = read_bounded(stream, str(path)).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
         raise CribkitError(f"cannot read {path}: {reason}", code="cannot_read") from None
-    return GameRecord.parse(text), record_notes(text)
+    return parse_record(text), record_notes(text)

@@ -3,6 +3,13 @@
 The web stack is imported only when the command runs, so the other commands start fast.
 Without ``CRIBKIT_SECRET_KEY`` the cookie key is kept in the database itself, so player
 identities (and their games) survive a restart and are shared by every process on it.
+
+WebSocket messages are bounded before they cost: no per-message compression (a 15 KB
+deflated frame would otherwise inflate to 15 MB before any limit applied) and at most
+``WS_MAX_BYTES`` a message, refused with close code 1009. Behind a reverse proxy, give
+its address with ``--forwarded-allow-ips`` (so the client's address and scheme it forwards
+are believed) and set ``CRIBKIT_PUBLIC_URL`` / ``CRIBKIT_ALLOWED_HOSTS`` (see
+``cribkit.web.site.settings``).
 """
 
 from __future__ import annotations
@@ -14,7 +21,11 @@ import typer
 
 from cribkit.cli.app import command, fail
 
-__all__ = ["serve"]
+__all__ = ["WS_MAX_BYTES", "serve"]
+
+WS_MAX_BYTES = 16 * 1024
+"""The largest WebSocket message the server reads: the table's pings need 16 bytes and
+its own check refuses anything past 1 KB; this bound holds even before the app reads."""
 
 
 @command(summary="Serve the web app (migrations first).")
@@ -38,6 +49,16 @@ def serve(
             metavar="URL",
             help="SQLAlchemy URL (default $CRIBKIT_DATABASE_URL, else a SQLite file "
             "./cribkit.sqlite3); e.g. postgresql+psycopg://postgres@127.0.0.1:5432/cribkit",
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            metavar="IPS",
+            help="Comma-separated addresses of reverse proxies whose X-Forwarded-For and "
+            "X-Forwarded-Proto are trusted (default $FORWARDED_ALLOW_IPS, else 127.0.0.1); "
+            "set CRIBKIT_PUBLIC_URL and CRIBKIT_ALLOWED_HOSTS too.",
         ),
     ] = None,
 ) -> None:
@@ -73,4 +94,7 @@ def serve(
         port=port,
         workers=workers,
         log_level="warning",
+        ws_per_message_deflate=False,
+        ws_max_size=WS_MAX_BYTES,
+        forwarded_allow_ips=forwarded_allow_ips,
     )

@@ -16,6 +16,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from cribkit import __version__
 from cribkit.web import table, tools
@@ -82,10 +83,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.catalogues = Catalogues()
     app.state.jinja = build_environment(ROOM_DIRS)
     app.state.database = Database(settings.database_url)  # connects on first use
-    app.state.games = GameService(app.state.database, testing=settings.testing)
+    app.state.games = GameService(
+        app.state.database, testing=settings.testing, cache_size=settings.game_cache
+    )
     app.state.reviews = ReviewBook(app.state.database, app.state.games)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)
     app.add_middleware(SecurityHeaders)
+    # outermost: a Host outside the allowed list is refused before anything reads it
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts))
     install_error_handlers(app)  # one error shape: ApiError under /api, error.html elsewhere
     room_statics: list[str | tuple[str, str]] = [(room.__name__, "static") for room in ROOMS]
     app.mount("/static", StaticFiles(directory=STATIC_DIR, packages=room_statics), name="static")

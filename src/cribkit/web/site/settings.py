@@ -1,4 +1,29 @@
-"""Settings read from the environment once, when the app is built (never at import)."""
+"""Settings read from the environment once, when the app is built (never at import).
+
+Every setting, its environment variable and its default:
+
+- ``CRIBKIT_DATABASE_URL``: the SQLAlchemy URL (default a SQLite file ``./cribkit.sqlite3``).
+- ``CRIBKIT_SECRET_KEY``: the key that signs cookies (default: one kept in the database by
+  ``cribkit serve``, else a random one per process).
+- ``CRIBKIT_TESTING``: ``1`` on a test server (seeded games).
+- ``CRIBKIT_REDIS_URL``: Redis for the live fan-out between processes (default: none, the
+  database's own channel); ``CRIBKIT_LIVE_PREFIX``: its channel's prefix (``cribkit``).
+- ``CRIBKIT_PUBLIC_URL``: the address people reach the app at (``https://crib.example``),
+  used for invite links and their QR codes; default: the request's own address, whose Host
+  is one of the allowed hosts.
+- ``CRIBKIT_ALLOWED_HOSTS``: comma-separated host names a request may name in its Host
+  header (``*`` for any); default ``localhost``, ``127.0.0.1`` and the public URL's host.
+  Anything else is refused with 400, so a crafted Host never reaches a page or a link.
+  Behind a proxy, list the names it forwards, and start ``cribkit serve
+  --forwarded-allow-ips`` with the proxy's address so the client's scheme is believed.
+- ``CRIBKIT_GAME_CACHE``: rebuilt games kept in memory per process (default 256 entries;
+  a game is some tens of KB).
+- ``CRIBKIT_PRESENCE_TTL``: seconds after which the seats of a process that stopped
+  vouching for them (it died) show as away (default 20; each process refreshes its own
+  rows and sweeps the dead ones' four times as often).
+- ``CRIBKIT_EXPERT_MEMO``: pegging positions the hard computer keeps solved, read by the
+  engine itself (``cribkit.limits``).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +33,16 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from urllib.parse import urlsplit
+
+from cribkit.errors import CribkitError
 
 __all__ = ["DEFAULT_DATABASE_URL", "Settings"]
 
 DEFAULT_DATABASE_URL = "sqlite:///./cribkit.sqlite3"
+LOCAL_HOSTS = ("localhost", "127.0.0.1")
+TEST_HOST = "testserver"
+"""The host of Starlette's test client, allowed on a test server."""
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _log = logging.getLogger(__name__)
 
@@ -26,6 +57,33 @@ def _process_secret_key() -> str:
     return secrets.token_urlsafe(32)
 
 
+def _public_url(raw: str) -> str:
+    """The public URL without its trailing slash; refused unless http(s) with a host."""
+    text = raw.strip().rstrip("/")
+    if not text:
+        return ""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
+        raise CribkitError(
+            f"CRIBKIT_PUBLIC_URL={raw!r}: give the address people open, "
+            "like https://crib.example (http or https, a host, no query)",
+            code="bad_setting",
+        )
+    return text
+
+
+def _whole(env: Mapping[str, str], name: str, default: int, least: int) -> int:
+    """A whole-number setting of at least ``least``; anything else is refused, named."""
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit() or int(raw) < least:
+        raise CribkitError(
+            f"{name}={raw!r}: give a whole number, at least {least}", code="bad_setting"
+        )
+    return int(raw)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the web app needs from its environment, as one immutable value."""
@@ -37,20 +95,43 @@ class Settings:
     """Redis for the live fan-out between processes (else the database's own channel)."""
     live_prefix: str = "cribkit"
     """Prefix of the live channel's name, so apps sharing a server can keep apart."""
+    public_url: str = ""
+    """Where people reach the app (invite links, QR codes); "" for the request's own."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Host headers accepted; () for the defaults (see ``hosts``)."""
+    game_cache: int = 256
+    """Rebuilt games kept in memory by this process."""
+    presence_ttl: float = 20.0
+    """Seconds a process's word that a seat is here lasts without a heartbeat."""
 
     def __post_init__(self) -> None:
         if not self.secret_key:
             object.__setattr__(self, "secret_key", _process_secret_key())
+        object.__setattr__(self, "public_url", _public_url(self.public_url))
+
+    @property
+    def hosts(self) -> tuple[str, ...]:
+        """The Host names requests may carry: the given list, else localhost, 127.0.0.1,
+        the public URL's host (and the test client's on a test server)."""
+        if self.allowed_hosts:
+            return self.allowed_hosts
+        public = urlsplit(self.public_url).hostname if self.public_url else None
+        extra = (public,) if public else ()
+        return (*LOCAL_HOSTS, *extra, *((TEST_HOST,) if self.testing else ()))
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        """Read ``CRIBKIT_DATABASE_URL``, ``CRIBKIT_SECRET_KEY``, ``CRIBKIT_TESTING``,
-        ``CRIBKIT_REDIS_URL`` and ``CRIBKIT_LIVE_PREFIX``."""
+        """Read the ``CRIBKIT_*`` variables the module's docstring lists."""
         env = os.environ if environ is None else environ
+        hosts = env.get("CRIBKIT_ALLOWED_HOSTS", "")
         return cls(
             database_url=env.get("CRIBKIT_DATABASE_URL") or DEFAULT_DATABASE_URL,
             secret_key=env.get("CRIBKIT_SECRET_KEY", ""),
             testing=env.get("CRIBKIT_TESTING", "").strip().lower() in _TRUE,
             redis_url=env.get("CRIBKIT_REDIS_URL", "").strip(),
             live_prefix=env.get("CRIBKIT_LIVE_PREFIX", "").strip() or "cribkit",
+            public_url=env.get("CRIBKIT_PUBLIC_URL", ""),
+            allowed_hosts=tuple(name.strip() for name in hosts.split(",") if name.strip()),
+            game_cache=_whole(env, "CRIBKIT_GAME_CACHE", 256, 1),
+            presence_ttl=float(_whole(env, "CRIBKIT_PRESENCE_TTL", 20, 1)),
         )

@@ -13,19 +13,20 @@ import re
 
 from cribkit.cards import format_cards_unicode, parse_cards
 from cribkit.errors import CribkitError
+from cribkit.limits import MAX_RECORD_BYTES, MAX_RECORD_DEALS, parse_record
 from cribkit.record import GameRecord
 from cribkit.web.site.errors_i18n import error_message, error_template
 from cribkit.web.site.i18n import N_
 
 __all__ = ["MAX_RECORD_BYTES", "RecordUploadError", "read_record", "record_error_message"]
 
-MAX_RECORD_BYTES = 256 * 1024
-"""Far above any real game (a long one is about 5 KB)."""
-
 _LINE = re.compile(r"^line (\d+): ")
 
 _NO_FILE = N_("Choose a record file (or paste a record) first.")
 _TOO_BIG = N_("That file is too large to be a game record (at most %(kb)d KB).")
+_TOO_MANY_DEALS = N_(
+    "That record has %(deals)d deals: no real game is that long (at most %(limit)d)."
+)
 _EMPTY = N_("That record has no moves to replay.")
 _NOT_TEXT = N_("That file is not text: a game record is a plain text file.")
 _BAD_LINE = N_("Line %(line)d of the record: %(reason)s")
@@ -47,7 +48,8 @@ class RecordUploadError(CribkitError):
 
 
 def read_record(data: bytes) -> GameRecord:
-    """The record in ``data``, checked line by line; raises with what is wrong."""
+    """The record in ``data``, checked line by line; raises with what is wrong. The bounds
+    are the command line's own (``cribkit.limits``): size first, then deals, then replay."""
     if not data.strip():
         raise RecordUploadError("no record given", code="record_missing")
     if len(data) > MAX_RECORD_BYTES:
@@ -56,7 +58,7 @@ def read_record(data: bytes) -> GameRecord:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RecordUploadError("the file is not UTF-8 text", code="record_not_text") from exc
-    record = GameRecord.parse(text)
+    record = parse_record(text)
     if not record.actions:
         raise RecordUploadError("the record has no moves", code="record_empty")
     return record
@@ -116,6 +118,11 @@ def record_error_message(error: CribkitError, tr: gettext.NullTranslations) -> s
             return tr.gettext(_TOO_BIG) % {"kb": MAX_RECORD_BYTES // 1024}
         plain = {"record_not_text": _NOT_TEXT, "record_empty": _EMPTY}
         return tr.gettext(plain.get(error.code or "", _NO_FILE))
+    if error.code == "record_too_many_deals":
+        return tr.gettext(_TOO_MANY_DEALS) % {
+            "deals": error.params["deals"],
+            "limit": MAX_RECORD_DEALS,
+        }
     line, english = _line_of(error)
     reason = _reason(error, tr)
     if line is None:

@@ -75,8 +75,10 @@ def friends_of(request: Request) -> FriendTables:
 
 
 def invite_link(request: Request, code: str) -> str:
-    """The address a friend opens to sit down (or watch, once both seats are taken)."""
-    return f"{str(request.base_url).rstrip('/')}/t/{format_code(code)}"
+    """The address a friend opens to sit down (or watch, once both seats are taken): on
+    ``CRIBKIT_PUBLIC_URL`` when set, never on a Host the app was not told to serve."""
+    base = request.app.state.settings.public_url or str(request.base_url).rstrip("/")
+    return f"{base}/t/{format_code(code)}"
 
 
 def _error(request: Request, status_code: int, error: CribkitError) -> JSONResponse:

@@ -4,7 +4,9 @@ A host opens a table: a game at level ``friend`` whose seat 0 is the host's cook
 invite whose short code (readable aloud, drawn from ``secrets``) lets one friend take
 seat 1. Taking the seat is one ``UPDATE ... WHERE opponent_id IS NULL`` that also bumps the
 game's version, so of two friends (or a friend and the computer) exactly one sits down.
-An invite nobody used lapses after a day; once used, the code stays a spectator's ticket.
+An invite nobody used lapses after a day, and ``sweep`` closes the host's game it left
+waiting; once used, the code stays a spectator's ticket until its game has been over for
+``REMATCH_GRACE`` (a rematch gets a code of its own), so live codes do not pile up.
 """
 
 from __future__ import annotations
@@ -20,15 +22,17 @@ from cribkit.errors import CribkitError
 from cribkit.rules import STANDARD, GameRules
 from cribkit.web.site.models import GameRow, InviteRow, utcnow
 from cribkit.web.table.games.computer import computer_replies
-from cribkit.web.table.games.loaded import COMPUTER, FRIEND, HUMAN, LoadedGame
+from cribkit.web.table.games.loaded import ACTIVE, COMPUTER, FRIEND, HUMAN, LoadedGame
 from cribkit.web.table.games.names import clean_name
 from cribkit.web.table.games.service import GameService, table_rules
 
 __all__ = [
+    "CLOSED",
     "CODE_ALPHABET",
     "CODE_BITS",
     "CODE_LENGTH",
     "INVITE_LIFETIME",
+    "REMATCH_GRACE",
     "FriendTables",
     "Invite",
     "InviteNotFoundError",
@@ -44,6 +48,10 @@ CODE_LENGTH = 10
 CODE_BITS = CODE_LENGTH * math.log2(len(CODE_ALPHABET))
 """About 49 bits: guessing one live code among a million takes ~5·10^8 tries on average."""
 INVITE_LIFETIME = timedelta(days=1)
+REMATCH_GRACE = timedelta(hours=1)
+"""How long a used code still opens its table once the game is over (for the rematch)."""
+CLOSED = "closed"
+"""The status of a host's game whose invite lapsed unused: never started, never resumed."""
 
 
 class InviteNotFoundError(CribkitError):
@@ -145,12 +153,39 @@ class FriendTables:
             raise _not_found()
         with self.database.session() as session:
             row = session.get(InviteRow, code)
+            finished = (
+                None
+                if row is None
+                else session.scalar(select(GameRow.finished_at).where(GameRow.id == row.game_id))
+            )
         if row is None:
             raise _not_found()
         invite = _invite(row)
-        if not invite.joined and _aware(row.expires_at) <= (now or utcnow()):
+        now = now or utcnow()
+        if not invite.joined and _aware(row.expires_at) <= now:
+            raise _not_found()
+        if invite.joined and finished is not None and _aware(finished) + REMATCH_GRACE <= now:
             raise _not_found()
         return invite
+
+    def sweep(self, *, now: datetime | None = None) -> int:
+        """Close every host's game whose invite lapsed unused; how many were closed."""
+        lapsed = select(InviteRow.game_id).where(
+            InviteRow.joined_at.is_(None), InviteRow.expires_at <= (now or utcnow())
+        )
+        with self.database.session() as session:
+            result = session.execute(
+                update(GameRow)
+                .where(
+                    GameRow.id.in_(lapsed),
+                    GameRow.level == FRIEND,
+                    GameRow.opponent_id.is_(None),
+                    GameRow.status == ACTIVE,
+                )
+                .values(status=CLOSED)
+            )
+            session.commit()
+        return int(result.rowcount)  # type: ignore[attr-defined]
 
     def invite_of(self, game_id: str) -> Invite | None:
         """The invite that opened a game (None for a game against the computer)."""

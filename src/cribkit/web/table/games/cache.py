@@ -10,8 +10,9 @@ from cribkit.game import Game
 
 __all__ = ["GameCache"]
 
-CACHE_SIZE = 512
-"""How many rebuilt games one process keeps (the least recently used go first)."""
+CACHE_SIZE = 256
+"""How many rebuilt games one process keeps by default (the least recently used go first;
+``CRIBKIT_GAME_CACHE`` sets it)."""
 
 
 def _clone(game: Game) -> Game:

@@ -33,7 +33,7 @@ from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules
 from cribkit.web.site.db import Database
 from cribkit.web.site.models import GameRow, PlayerRow, utcnow
-from cribkit.web.table.games.cache import GameCache
+from cribkit.web.table.games.cache import CACHE_SIZE, GameCache
 from cribkit.web.table.games.computer import computer_replies, level_available
 from cribkit.web.table.games.loaded import (
     ACTIVE,
@@ -80,10 +80,12 @@ def _no_hook(_game_id: str, _version: int) -> None:
 class GameService:
     """Games of one database; every method is one short transaction."""
 
-    def __init__(self, database: Database, *, testing: bool = False) -> None:
+    def __init__(
+        self, database: Database, *, testing: bool = False, cache_size: int = CACHE_SIZE
+    ) -> None:
         self.database = database
         self.testing = testing
-        self._cache = GameCache()
+        self._cache = GameCache(cache_size)  # CRIBKIT_GAME_CACHE
         self.on_change: ChangeHook = _no_hook
 
     # ------------------------------------------------------------ games

@@ -3,7 +3,10 @@
 Each process keeps its own count of open sockets per (game, seat) and writes it to one
 row of its own, refreshing ``seen_at`` while any stay open. A seat is "connected" when
 some process saw it recently, so two tabs in two processes count apart, and a process
-that dies stops vouching for its sockets within ``STALE_AFTER``.
+that dies stops vouching for its sockets within its time to live (``CRIBKIT_PRESENCE_TTL``,
+20 s by default). Every heartbeat also sweeps the rows no live process refreshed (and the
+first one runs at start-up), so dead processes' rows never pile up and the games they
+named are announced: their watchers' pages turn the seat to away on their own.
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from cribkit.web.site.models import PresenceRow, utcnow
 
 __all__ = ["HEARTBEAT_SECONDS", "STALE_AFTER", "PresenceBook"]
 
-HEARTBEAT_SECONDS = 15.0
-STALE_AFTER = timedelta(seconds=45)
+STALE_AFTER = timedelta(seconds=20)
+"""How long a row vouches for its seat unless refreshed (the default time to live)."""
+HEARTBEAT_SECONDS = STALE_AFTER.total_seconds() / 4
+"""A live process refreshes its rows (and sweeps) four times per time to live."""
 
 
 def _aware(moment: datetime) -> datetime:
@@ -31,9 +36,13 @@ def _aware(moment: datetime) -> datetime:
 class PresenceBook:
     """This process's open sockets by seat, mirrored into the ``presence`` table."""
 
-    def __init__(self, database: Database, node: str | None = None) -> None:
+    def __init__(
+        self, database: Database, node: str | None = None, *, ttl: timedelta = STALE_AFTER
+    ) -> None:
         self.database = database
         self.node = node or secrets.token_hex(8)
+        self.ttl = ttl
+        self.heartbeat_seconds = ttl.total_seconds() / 4
         self._counts: dict[tuple[str, int], int] = {}
         self._lock = threading.Lock()
 
@@ -57,15 +66,26 @@ class PresenceBook:
         return count == 0
 
     def heartbeat(self) -> None:
-        """Refresh this process's rows (called every ``HEARTBEAT_SECONDS``)."""
+        """Refresh this process's rows (called every ``heartbeat_seconds``)."""
         with self._lock:
             open_seats = dict(self._counts)
         for (game_id, seat), count in open_seats.items():
             self._write(game_id, seat, count)
 
+    def sweep(self, *, now: datetime | None = None) -> set[str]:
+        """Delete every row no process refreshed within the time to live (a dead
+        process's); the games they named, whose watchers should hear of it."""
+        stale = PresenceRow.seen_at < (now or utcnow()) - self.ttl
+        with self.database.session() as session:
+            games = set(session.scalars(select(PresenceRow.game_id).where(stale)).all())
+            if games:
+                session.execute(delete(PresenceRow).where(stale))
+                session.commit()
+        return games
+
     def connected(self, game_id: str, *, now: datetime | None = None) -> tuple[bool, bool]:
         """Whether each seat has an open socket in some live process."""
-        fresh_since = (now or utcnow()) - STALE_AFTER
+        fresh_since = (now or utcnow()) - self.ttl
         with self.database.session() as session:
             rows = session.execute(
                 select(PresenceRow.seat, PresenceRow.seen_at).where(

@@ -1,0 +1,27 @@
+"""The web game cache holds at most ``CRIBKIT_GAME_CACHE`` rebuilt games per process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cribkit.errors import CribkitError
+from cribkit.web.app import create_app
+from cribkit.web.site.settings import Settings
+
+
+def test_the_game_cache_is_sized_by_its_setting(tmp_path: Path) -> None:
+    env = {
+        "CRIBKIT_SECRET_KEY": "k",
+        "CRIBKIT_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "CRIBKIT_GAME_CACHE": "2",
+    }
+    app = create_app(Settings.from_env(env))
+    app.state.database.migrate()
+    games = [app.state.games.create("p", "medium") for _ in range(5)]
+    cached = app.state.games._cache._games
+    assert list(cached) == [loaded.id for loaded in games[-2:]]
+    for bad in ("0", "many", "-3", "١٢"):
+        with pytest.raises(CribkitError, match="CRIBKIT_GAME_CACHE"):
+            Settings.from_env({**env, "CRIBKIT_GAME_CACHE": bad})
