@@ -23,6 +23,7 @@ from cribkit.web.site.advice import advise
 from cribkit.web.site.db import Database
 from cribkit.web.site.errors import install_error_handlers
 from cribkit.web.site.i18n import Catalogues
+from cribkit.web.site.same_origin import SameOriginOnly
 from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
 from cribkit.web.site.templating import STATIC_DIR, build_environment
@@ -86,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.games = GameService(app.state.database, testing=settings.testing)
     app.state.reviews = ReviewBook(app.state.database, app.state.games)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)
+    app.add_middleware(SameOriginOnly)  # inside SecurityHeaders: its 403s get the headers too
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app)  # one error shape: ApiError under /api, error.html elsewhere
     room_statics: list[str | tuple[str, str]] = [(room.__name__, "static") for room in ROOMS]
