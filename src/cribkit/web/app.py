@@ -39,6 +39,7 @@ from cribkit.web.table import (
     routes_table,
 )
 from cribkit.web.table.games import GameService
+from cribkit.web.table.live import health as live_health
 from cribkit.web.table.live import runtime as live_runtime
 from cribkit.web.table.live import socket as live_socket
 from cribkit.web.table.reviews import ReviewBook
@@ -103,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api_tables.router)
     app.include_router(routes_friends.router)
     app.include_router(live_socket.router)
+    app.include_router(live_health.router)
     app.include_router(routes_tools.router)
     app.include_router(routes_practice.router)
     app.include_router(api_tools.router)
