@@ -24,7 +24,9 @@ with warnings.catch_warnings():
 
 from cribkit.web.app import create_app
 from cribkit.web.site.settings import Settings
-from cribkit.web.table.live import subscribed
+from cribkit.web.table.live import announce, subscribed
+from cribkit.web.table.live.announce import Announcer
+from cribkit.web.table.live.in_process import InProcessChannel
 
 SOCKET_WAIT = 15.0
 """Seconds a socket may take to hear of a move before the test gives up on it."""
@@ -106,7 +108,8 @@ def test_a_whole_friend_game_with_the_channel_down(app: Any) -> None:
         assert body["channel"]["polling"] is True and body["channel"]["error"]
 
 
-def test_a_socket_hears_of_a_move_while_the_channel_is_down(app: Any) -> None:
+def socket_hears_a_move(app: Any) -> list[int]:
+    """Open a table, sit the friend down with a socket, move; the versions it was sent."""
     with TestClient(app) as host, TestClient(app) as friend:
         table = open_table(host)
         game_id = table["game_id"]
@@ -117,8 +120,7 @@ def test_a_socket_hears_of_a_move_while_the_channel_is_down(app: Any) -> None:
         ):
             first = pool.submit(watcher.receive_json).result(timeout=SOCKET_WAIT)
             view = host.get(f"/api/games/{game_id}").json()
-            mover = 0 if view["legal_actions"] else 1
-            client = host if mover == 0 else friend
+            client = host if view["legal_actions"] else friend
             current = client.get(f"/api/games/{game_id}").json()
             answer = client.post(
                 f"/api/games/{game_id}/actions",
@@ -132,3 +134,77 @@ def test_a_socket_hears_of_a_move_while_the_channel_is_down(app: Any) -> None:
                 message = pool.submit(watcher.receive_json).result(timeout=SOCKET_WAIT)
                 seen.append(message["view"]["version"])
             assert seen[-1] == answer.json()["version"], seen
+            return seen
+
+
+def test_a_socket_hears_of_a_move_while_the_channel_is_down(app: Any) -> None:
+    socket_hears_a_move(app)
+
+
+def test_a_socket_polls_while_the_channel_loses_news_silently(tmp_path: Path) -> None:
+    """A channel that takes the news without error but cannot hear (its subscription is
+    lost): the socket re-reads on its own timer."""
+    app = create_app(
+        Settings(
+            database_url=f"sqlite:///{tmp_path / 'deaf.sqlite3'}", secret_key=SECRET, testing=True
+        )
+    )
+    app.state.channel.publish = lambda game_id, version: None
+    app.state.channel.listening = lambda: False
+    assert app.state.announcer.polling()
+    socket_hears_a_move(app)
+
+
+def test_health_says_ok_when_the_channel_is(tmp_path: Path) -> None:
+    app = create_app(
+        Settings(
+            database_url=f"sqlite:///{tmp_path / 'well.sqlite3'}", secret_key=SECRET, testing=True
+        )
+    )
+    with TestClient(app) as client:
+        body = client.get("/health").json()
+    assert body["status"] == "ok"
+    assert body["channel"] == {
+        "kind": "in-process",
+        "up": True,
+        "listening": True,
+        "polling": False,
+        "error": "",
+        "dropped": 0,
+    }
+
+
+class _StuckChannel(InProcessChannel):
+    """Publishing waits until the test lets it go (a slow channel), then records the news."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = threading.Event()
+        self.entered = threading.Event()
+        self.sent: list[tuple[str, int]] = []
+
+    def publish(self, game_id: str, version: int) -> None:
+        self.entered.set()
+        if not self.gate.wait(timeout=FLUSH_WAIT):
+            raise TimeoutError("the test never opened the gate")
+        self.sent.append((game_id, version))
+
+
+def test_news_waiting_for_the_channel_is_the_newest_per_game_and_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(announce, "MAX_PENDING", 3)
+    channel = _StuckChannel()
+    announcer = Announcer(channel)
+    announcer.announce("first", 1)  # taken by the thread, which waits on the gate
+    assert channel.entered.wait(FLUSH_WAIT)
+    for version in (2, 3, 4):
+        announcer.announce("g", version)
+    announcer.announce("h", 1)
+    announcer.announce("i", 1)
+    announcer.announce("j", 1)  # a fourth game waiting: dropped, and counted
+    assert announcer.state().dropped == 1
+    channel.gate.set()
+    assert announcer.flush(FLUSH_WAIT)
+    assert channel.sent == [("first", 1), ("g", 4), ("h", 1), ("i", 1)]
+    assert announcer.state().healthy
