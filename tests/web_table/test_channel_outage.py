@@ -208,3 +208,11 @@ def test_news_waiting_for_the_channel_is_the_newest_per_game_and_bounded(
     assert announcer.flush(FLUSH_WAIT)
     assert channel.sent == [("first", 1), ("g", 4), ("h", 1), ("i", 1)]
     assert announcer.state().healthy
+    announcer.close()  # as the app's lifespan ends: the thread goes
+    for _ in range(100):  # bounded: the thread returns as soon as it is told
+        if not announcer.running():
+            break
+        threading.Event().wait(0.05)
+    assert not announcer.running()
+    announcer.announce("k", 1)  # served again: a thread of its own again
+    assert announcer.flush(FLUSH_WAIT) and channel.sent[-1] == ("k", 1)

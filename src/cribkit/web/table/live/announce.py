@@ -19,13 +19,15 @@ from dataclasses import dataclass
 
 from cribkit.web.table.live.channel import Channel
 
-__all__ = ["MAX_PENDING", "Announcer", "ChannelState"]
+__all__ = ["CLOSE_SECONDS", "MAX_PENDING", "Announcer", "ChannelState"]
 
 _log = logging.getLogger(__name__)
 
 MAX_PENDING = 10_000
 """Games whose news may wait for the channel at once; beyond it news is dropped (and
 counted): the watchers poll while the channel is down, so they still catch up."""
+CLOSE_SECONDS = 2.0
+"""How long shutting down waits for pending news to be tried."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,7 @@ class Announcer:
         self._error = ""
         self._dropped = 0
         self._busy = False
+        self._closed = False
 
     def announce(self, game_id: str, version: int) -> None:
         """Note the change for publishing; never raises, never waits on the network."""
@@ -71,6 +74,7 @@ class Announcer:
                 self._dropped += 1
                 return
             self._pending[game_id] = max(version, self._pending.get(game_id, version))
+            self._closed = False  # an app served again after its lifespan ended
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(
                     target=self._run, name="cribkit-announce", daemon=True
@@ -98,12 +102,27 @@ class Announcer:
                 self._wake.wait(remaining)
         return True
 
+    def running(self) -> bool:
+        """Whether the publishing thread is alive (it starts with the first news)."""
+        thread = self._thread
+        return thread is not None and thread.is_alive()
+
+    def close(self, timeout: float = CLOSE_SECONDS) -> None:
+        """Try what is pending for up to ``timeout`` seconds, then end the thread."""
+        self.flush(timeout)
+        with self._wake:
+            self._closed = True
+            self._wake.notify_all()
+
     def _run(self) -> None:
         while True:
             with self._wake:
                 while not self._pending:
                     self._busy = False
                     self._wake.notify_all()
+                    if self._closed:
+                        self._thread = None
+                        return
                     self._wake.wait()
                 batch, self._pending = self._pending, {}
                 self._busy = True

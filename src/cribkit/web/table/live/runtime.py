@@ -55,4 +55,5 @@ async def running(state: Any) -> AsyncIterator[None]:
         beat.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await beat
+        await run_in_threadpool(state.announcer.close)
         await state.channel.stop()
