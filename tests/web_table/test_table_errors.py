@@ -331,3 +331,18 @@ def test_a_name_with_control_characters_is_kept_without_them(client: Any) -> Non
     response = client.post("/stats/name", data={"name": "Bo\x00b\x07 \u200bthe\tdealer"})
     assert response.status_code == 200  # followed the redirect back to /stats
     assert 'value="Bo b the dealer"' in response.text
+
+
+@pytest.mark.parametrize("version", ["²", "٣", "１", "0²", "🄁"])
+def test_a_unicode_digit_version_in_the_plain_form_is_refused(
+    client: Any, app: Any, version: str
+) -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` fails: the form's version is ASCII or absent."""
+    created = client.post("/api/games", json={"level": "easy", "seed": 1})
+    game_id = created.json()["id"]
+    before = client.get(f"/api/games/{game_id}").json()["version"]
+    form = {"type": "cut", "position": "5", "version": version}
+    response = client.post(f"/games/{game_id}/move", data=form, headers=EN)
+    assert response.status_code == 422, response.status_code
+    assert "version" in response.text
+    assert client.get(f"/api/games/{game_id}").json()["version"] == before

@@ -25,6 +25,7 @@ from cribkit.web.site.advice import advise
 from cribkit.web.site.db import Database
 from cribkit.web.site.errors import install_error_handlers
 from cribkit.web.site.i18n import Catalogues
+from cribkit.web.site.same_origin import SameOriginOnly
 from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
 from cribkit.web.site.templating import STATIC_DIR, build_environment
@@ -34,6 +35,7 @@ from cribkit.web.table.games import api as games_api
 from cribkit.web.table.games import api_history as games_history
 from cribkit.web.table.games import page as table_page
 from cribkit.web.table.games.service import GameService
+from cribkit.web.table.live import health as live_health
 from cribkit.web.table.live import runtime as live_runtime
 from cribkit.web.table.live import socket as live_socket
 from cribkit.web.table.replay import routes as replay_routes
@@ -88,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.reviews = ReviewBook(app.state.database, app.state.games)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)
+    app.add_middleware(SameOriginOnly)  # inside SecurityHeaders: its 403s get the headers too
     app.add_middleware(SecurityHeaders)
     # outermost: a Host outside the allowed list is refused before anything reads it
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts))
@@ -105,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(friends_api.router)
     app.include_router(friends_routes.router)
     app.include_router(live_socket.router)
+    app.include_router(live_health.router)
     app.include_router(routes_tools.router)
     app.include_router(routes_practice.router)
     app.include_router(api_tools.router)

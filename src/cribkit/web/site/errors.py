@@ -36,6 +36,7 @@ __all__ = [
     "error_page",
     "install_error_handlers",
     "is_api",
+    "refusal",
 ]
 
 
@@ -105,6 +106,7 @@ def api_error(
 
 _TITLES: dict[int, str] = {
     400: N_("The request could not be read"),
+    403: N_("Refused"),
     404: N_("Page not found"),
     405: N_("Not allowed here"),
     422: N_("Something in the request is not right"),
@@ -161,6 +163,15 @@ def error_page(
     )
     response.headers.update(headers or {})
     return response
+
+
+def refusal(request: Request, status_code: int, message: str, *, code: str) -> Response:
+    """A refusal made before any route runs (a middleware): ``message`` (a catalogue
+    message) in the reader's language, as the page or as the ``ApiError`` under ``/api``."""
+    detail = translator(request).gettext(message)
+    if not is_api(request):
+        return error_page(request, status_code, detail)
+    return _json(ApiError(detail=detail, code=code), status_code)
 
 
 # ------------------------------------------------------------------ malformed requests

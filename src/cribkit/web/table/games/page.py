@@ -156,7 +156,8 @@ def plain_move(
     points: Annotated[str, Form(max_length=40)] = "",
 ) -> Response:
     """One move from a form button (no script needed); back to the table afterwards."""
-    number = int(version) if version.isdigit() and len(version) < 10 else None
+    # ASCII only: "²".isdigit() is true and int() refuses it (a 500 once); "١" it reads as 1.
+    number = int(version) if version.isascii() and version.isdigit() and len(version) < 10 else None
     seat = service_of(request).seat_of(game_id, player_id_of(request))
     mover = HUMAN if seat is None else seat
     action = form_action(kind, card, cards or [], position, mover, points=points)

@@ -135,7 +135,12 @@ class Channel(ABC):
 
     @abstractmethod
     def publish(self, game_id: str, version: int) -> None:
-        """Announce a change (synchronous; safe from any thread)."""
+        """Announce a change (synchronous; safe from any thread; may raise or time out:
+        the app publishes through ``announce.Announcer``, never on a request's path)."""
+
+    def listening(self) -> bool:
+        """Whether news from other processes can reach this one now."""
+        return True
 
     async def _listen(self) -> None:
         return None

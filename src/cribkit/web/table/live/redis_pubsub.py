@@ -15,7 +15,11 @@ import redis.asyncio
 from cribkit.web.table.live.channel import format_news
 from cribkit.web.table.live.subscribed import SubscribedChannel
 
-__all__ = ["RedisChannel"]
+__all__ = ["TIMEOUT_SECONDS", "RedisChannel"]
+
+TIMEOUT_SECONDS = 1.0
+"""How long publishing, or connecting to subscribe, waits on Redis: a server that accepts
+and never answers must not hold a thread for long (the announcer retries with the next news)."""
 
 
 class RedisChannel(SubscribedChannel):
@@ -25,14 +29,16 @@ class RedisChannel(SubscribedChannel):
         super().__init__()
         self.url = url
         self.channel_name = channel_name
-        self._publisher = redis.Redis.from_url(url)
+        self._publisher = redis.Redis.from_url(
+            url, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
+        )
 
     def publish(self, game_id: str, version: int) -> None:
         self._publisher.publish(self.channel_name, format_news(game_id, version))
 
     @asynccontextmanager
     async def _subscription(self) -> AsyncIterator[AsyncIterator[str]]:
-        client = redis.asyncio.Redis.from_url(self.url)
+        client = redis.asyncio.Redis.from_url(self.url, socket_connect_timeout=TIMEOUT_SECONDS)
         try:
             pubsub = client.pubsub(ignore_subscribe_messages=True)
             await pubsub.subscribe(self.channel_name)

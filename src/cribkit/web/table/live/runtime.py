@@ -1,10 +1,10 @@
 """Starting and stopping the live layer with the app: the channel, presence, the hook.
 
-The game service's ``on_change`` publishes on the channel chosen from the settings, and a
-heartbeat keeps this process's presence rows fresh while the app runs, sweeps the rows of
-processes that died (at start-up too) and announces the games they named; every
-``INVITE_SWEEP_SECONDS`` (and at start-up) the hosts' games whose invite lapsed unused
-are closed.
+The game service's ``on_change`` announces on the channel chosen from the settings (off
+the request's path: see ``announce``), and a heartbeat keeps this process's presence rows
+fresh while the app runs, sweeps the rows of processes that died (at start-up too) and
+announces the games they named; every ``INVITE_SWEEP_SECONDS`` (and at start-up) the
+hosts' games whose invite lapsed unused are closed.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ from cribkit.web.site.db import Database
 from cribkit.web.site.settings import Settings
 from cribkit.web.table.friends.tables import FriendTables
 from cribkit.web.table.games.service import GameService
-from cribkit.web.table.live.channel import RESYNC, Channel
+from cribkit.web.table.live.announce import Announcer
+from cribkit.web.table.live.channel import RESYNC
 from cribkit.web.table.live.choose import choose_channel
+from cribkit.web.table.live.in_process import InProcessChannel
 from cribkit.web.table.live.presence import PresenceBook
 
 __all__ = ["INVITE_SWEEP_SECONDS", "install", "running"]
@@ -32,18 +34,21 @@ INVITE_SWEEP_SECONDS = 600.0
 
 
 def install(state: Any, settings: Settings, database: Database, games: GameService) -> None:
-    """Put the friends' tables, the channel and the presence book on ``app.state``."""
+    """Put the friends' tables, the channel, its announcer and the presence book on
+    ``app.state``."""
     state.friends = FriendTables(games)
     state.channel = choose_channel(settings, database)
+    state.announcer = Announcer(state.channel, inline=isinstance(state.channel, InProcessChannel))
     state.presence = PresenceBook(database, ttl=timedelta(seconds=settings.presence_ttl))
-    games.on_change = state.channel.publish
+    games.on_change = state.announcer.announce
 
 
-def _beat(presence: PresenceBook, channel: Channel) -> None:
-    """Refresh this process's rows, sweep the dead ones and announce their games."""
+def _beat(presence: PresenceBook, announcer: Announcer) -> None:
+    """Refresh this process's rows, sweep the dead ones and announce their games (through
+    the announcer, so a channel outage never stalls the heartbeat)."""
     presence.heartbeat()
     for game_id in presence.sweep():
-        channel.publish(game_id, RESYNC)
+        announcer.announce(game_id, RESYNC)
 
 
 async def _run(job: Callable[[], object]) -> None:
@@ -66,7 +71,7 @@ async def running(state: Any) -> AsyncIterator[None]:
     friends: FriendTables = state.friends
 
     def beat() -> None:
-        _beat(presence, state.channel)
+        _beat(presence, state.announcer)
 
     await _run(beat)  # at start-up: what dead processes and lapsed invites left behind
     await _run(friends.sweep)
@@ -82,4 +87,5 @@ async def running(state: Any) -> AsyncIterator[None]:
         for job in jobs:
             with contextlib.suppress(asyncio.CancelledError):
                 await job
+        await run_in_threadpool(state.announcer.close)
         await state.channel.stop()

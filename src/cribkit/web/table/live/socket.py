@@ -28,6 +28,7 @@ from cribkit.web.table.friends.payloads import with_table
 from cribkit.web.table.friends.tables import FriendTables, InviteNotFoundError
 from cribkit.web.table.games.api import game_payload
 from cribkit.web.table.games.service import GameService
+from cribkit.web.table.live.announce import Announcer
 from cribkit.web.table.live.channel import RESYNC, Channel
 from cribkit.web.table.live.presence import PresenceBook
 
@@ -48,6 +49,8 @@ MAX_FRAME = 1024
 RATE_LIMIT = 30
 RATE_WINDOW = 10.0
 """At most ``RATE_LIMIT`` client frames per ``RATE_WINDOW`` seconds."""
+POLL_SECONDS = 2.0
+"""How often a socket re-reads its game while the channel is down (news may not come)."""
 CLOSE_NOT_FOUND = 4404
 CLOSE_FLOOD = 1008
 CLOSE_TOO_BIG = 1009
@@ -130,6 +133,17 @@ class _Gate:
         return "bad_frame"
 
 
+async def _news(subscription: Any, announcer: Announcer) -> None:
+    """Wait for news of the game, or while the channel is down, for ``POLL_SECONDS``."""
+    while True:
+        try:
+            await asyncio.wait_for(subscription.next_version(), timeout=POLL_SECONDS)
+            return
+        except TimeoutError:
+            if announcer.polling():
+                return
+
+
 async def _send_views(
     websocket: WebSocket, read: Callable[[], dict[str, Any] | None], subscription: Any
 ) -> None:
@@ -143,7 +157,7 @@ async def _send_views(
         if text != last:
             last = text
             await websocket.send_text(json.dumps({"type": "view", "view": view}))
-        await subscription.next_version()
+        await _news(subscription, websocket.app.state.announcer)
 
 
 async def _receive(websocket: WebSocket) -> None:
@@ -170,6 +184,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     """Your view (or the public one) now and after every change of the game."""
     state = websocket.app.state
     channel: Channel = state.channel
+    announcer: Announcer = state.announcer
     presence: PresenceBook = state.presence
     seat, code = await _who(websocket, game_id)
     await websocket.accept()
@@ -182,7 +197,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     with channel.subscribe(game_id) as subscription:
         if seat is not None and await run_in_threadpool(presence.arrive, game_id, seat):
-            await run_in_threadpool(channel.publish, game_id, RESYNC)
+            announcer.announce(game_id, RESYNC)
         tasks = [
             asyncio.create_task(
                 _send_views(websocket, _reader(websocket, game_id, seat, code), subscription)
@@ -210,8 +225,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                     with contextlib.suppress(BaseException):
                         await task
                 if seat is not None and await run_in_threadpool(presence.leave, game_id, seat):
-                    with contextlib.suppress(Exception):
-                        await run_in_threadpool(channel.publish, game_id, RESYNC)
+                    announcer.announce(game_id, RESYNC)
                 if websocket.client_state is WebSocketState.CONNECTED:
                     with contextlib.suppress(Exception):
                         await websocket.close()

@@ -33,6 +33,7 @@ class SubscribedChannel(Channel):
         super().__init__()
         self._task: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()
+        self._connected = False
 
     @abstractmethod
     def _subscription(self) -> AbstractAsyncContextManager[AsyncIterator[str]]:
@@ -54,6 +55,7 @@ class SubscribedChannel(Channel):
             try:
                 async with self._subscription() as messages:
                     self._listening.set()
+                    self._connected = True
                     if not first:
                         self.hub.deliver_all()
                     first = False
@@ -64,11 +66,16 @@ class SubscribedChannel(Channel):
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the server went away: wait, reconnect, resync
+                self._connected = False
                 _log.warning("%s subscription lost (%s); reconnecting", self.kind, exc)
                 first = False
                 await asyncio.sleep(RETRY_SECONDS)
 
+    def listening(self) -> bool:
+        return self._connected
+
     async def _close(self) -> None:
+        self._connected = False
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
