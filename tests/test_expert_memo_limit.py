@@ -10,7 +10,7 @@ import sys
 
 PLAY = """
 import json
-from cribkit.analysis import pegging, reading
+from cribkit.analysis import pegsolver, reading
 from cribkit.game import Game
 from cribkit.players import make_strategy
 
@@ -22,8 +22,8 @@ for _ in range(400):
         break
     player = game.state.players_to_move()[0]
     game.apply(players[player].choose(game.view(player)))
-    largest["net"] = max(largest["net"], len(pegging._NET))
-    largest["moves"] = max(largest["moves"], len(pegging._MOVES))
+    largest["net"] = max(largest["net"], len(pegsolver._NET))
+    largest["moves"] = max(largest["moves"], len(pegsolver._MOVES))
 largest["reading"] = reading._choice_chance.cache_info().maxsize
 largest["steps"] = len(game.actions)
 print(json.dumps(largest))
