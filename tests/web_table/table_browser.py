@@ -1,5 +1,5 @@
-"""The table in headless Chromium, shared by its browser tests: the screenshot folder, a
-real ``cribkit serve`` on a fresh SQLite file, and the moves and checks a person makes.
+"""The table in headless Chromium, shared by its browser tests: screenshots when asked, one
+real ``cribkit serve`` per test worker, and the moves and checks a person makes.
 
 conftest.py registers the fixtures for every test here; test_table_browser.py re-exports
 all of this under the names older tests import from it.
@@ -7,7 +7,6 @@ all of this under the names older tests import from it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,12 +14,16 @@ from typing import Any
 import pytest
 from servers import ServerProcess
 
+from db_templates import copy_sqlite
+from screenshots import screenshots_folder
+
 __all__ = [
     "DESKTOP",
     "PHONE",
     "api_view",
     "check_pegs",
     "chromium",
+    "own_server",
     "server",
     "shots",
     "start_game",
@@ -39,17 +42,33 @@ def chromium(browser: Any) -> Any:
 
 
 @pytest.fixture
-def shots() -> Path:
-    """Where screenshots go to be looked at: ``$CRIBKIT_SCREENSHOTS``, else /tmp/shots."""
-    folder = Path(os.environ.get("CRIBKIT_SCREENSHOTS", "/tmp/shots"))
+def shots(tmp_path: Path) -> Path:
+    """A folder for a test that writes its own screenshots: ``$CRIBKIT_SCREENSHOTS``, else
+    the test's tmp folder (prefer ``snap``, which writes nothing unless asked)."""
+    folder = screenshots_folder() or tmp_path / "shots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
+@pytest.fixture(scope="session")
+def server(
+    tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path
+) -> Iterator[ServerProcess]:
+    """One real ``cribkit serve`` per test worker, shared by its browser tests.
+
+    Each test opens its own browser context, so it is a new player with games of its own;
+    a test that stops its server or needs other settings takes ``own_server``."""
+    folder = tmp_path_factory.mktemp("serve")
+    process = ServerProcess(copy_sqlite(sqlite_template, folder), folder / "serve.log")
+    process.start()
+    yield process
+    process.stop()
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    """A real ``cribkit serve`` on the test's own SQLite file, stopped at the end."""
-    process = ServerProcess(f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log")
+def own_server(tmp_path: Path, sqlite_template: Path) -> Iterator[ServerProcess]:
+    """A real ``cribkit serve`` of the test's own (to stop and restart), stopped at the end."""
+    process = ServerProcess(copy_sqlite(sqlite_template, tmp_path), tmp_path / "serve.log")
     process.start()
     yield process
     process.stop()

@@ -1,36 +1,25 @@
 """The table in headless Chromium: a whole game by keyboard and clicks, the pegs where the
 scores say, a game resumed after the server restarts, and the phone layout.
 
-Screenshots go to ``$CRIBKIT_SCREENSHOTS`` (default ``/tmp/shots``) to be looked at. The
+Screenshots only when asked (``CRIBKIT_SCREENSHOTS=dir``). The
 fixtures and page helpers live in table_browser.py; other tests still import them from here.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-import table_browser
 from servers import ServerProcess
-from table_browser import (
-    DESKTOP,
-    PHONE,
-    api_view,
-    check_pegs,
-    start_game,
-    take_turn,
-    watch_errors,
-)
+from table_browser import DESKTOP, PHONE, api_view, check_pegs, start_game, take_turn, watch_errors
+
+from screenshots import Snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-# conftest.py provides these fixtures; the names stay here for the tests that import them.
-chromium, server, shots = table_browser.chromium, table_browser.server, table_browser.shots
-
 
 def test_a_whole_seeded_game_by_keyboard_with_the_pegs_following_the_score(
-    chromium: Any, server: ServerProcess, shots: Path
+    chromium: Any, server: ServerProcess, snap: Snap
 ) -> None:
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
@@ -39,7 +28,7 @@ def test_a_whole_seeded_game_by_keyboard_with_the_pegs_following_the_score(
     page.keyboard.press("h")  # the advisor's hint marks the two cards to throw
     page.wait_for_selector("#hint-box:not([hidden])")
     assert page.locator("#hand button.suggested").count() == 2
-    page.screenshot(path=str(shots / "table-desktop-discard.png"), full_page=True)
+    snap(page, "table-desktop-discard.png", full_page=True)
     taken: set[str] = set()
     for _ in range(500):
         if page.get_attribute("#table", "data-phase") == "game_over":
@@ -48,7 +37,7 @@ def test_a_whole_seeded_game_by_keyboard_with_the_pegs_following_the_score(
         check_pegs(page, api_view(page, server.url, game_id))
         if phase not in taken and phase in ("play", "show"):
             taken.add(phase)
-            page.screenshot(path=str(shots / f"table-desktop-{phase}.png"), full_page=True)
+            snap(page, f"table-desktop-{phase}.png", full_page=True)
     view = api_view(page, server.url, game_id)
     assert view["phase"] == "game_over" and max(view["scores"]) >= 121
     check_pegs(page, view)
@@ -58,16 +47,17 @@ def test_a_whole_seeded_game_by_keyboard_with_the_pegs_following_the_score(
     assert str(computer) in page.inner_text("#banner-text")
     skunks = {"none": 0, "skunk": 1, "double_skunk": 2}[view["outcome"]["skunk"]]
     assert page.locator("#skunks img.skunk").count() == skunks
-    page.screenshot(path=str(shots / "table-desktop-game-over.png"), full_page=True)
+    snap(page, "table-desktop-game-over.png", full_page=True)
     assert "Replay" in page.goto(f"{server.url}/stats").text()
-    page.screenshot(path=str(shots / "stats-desktop.png"), full_page=True)
+    snap(page, "stats-desktop.png", full_page=True)
     assert errors == []
     context.close()
 
 
 def test_a_game_resumes_after_the_server_restarts(
-    chromium: Any, server: ServerProcess, shots: Path
+    chromium: Any, own_server: ServerProcess, snap: Snap
 ) -> None:
+    server = own_server  # stopped and started again: not the worker's shared server
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
     game_id = start_game(page, server.url, seed=77)
@@ -82,20 +72,20 @@ def test_a_game_resumes_after_the_server_restarts(
     assert page.locator("#hand button.in-hand").all_inner_texts() == hand
     assert api_view(page, server.url, game_id) == before
     check_pegs(page, before)
-    page.screenshot(path=str(shots / "table-desktop-resumed.png"), full_page=True)
+    snap(page, "table-desktop-resumed.png", full_page=True)
     take_turn(page)  # and the game goes on
     assert api_view(page, server.url, game_id)["version"] == before["version"] + 1
     context.close()
 
 
 def test_the_phone_layout_fits_an_upright_phone(
-    chromium: Any, server: ServerProcess, shots: Path
+    chromium: Any, server: ServerProcess, snap: Snap
 ) -> None:
     context = chromium.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
     page = context.new_page()
     errors = watch_errors(page)
     start_game(page, server.url, seed=5)
-    page.screenshot(path=str(shots / "table-phone-discard.png"), full_page=True)
+    snap(page, "table-phone-discard.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     cards = page.locator("#hand button.in-hand")
     assert cards.count() == 6
@@ -108,7 +98,7 @@ def test_the_phone_layout_fits_an_upright_phone(
     for _ in range(12):
         if take_turn(page) == "show":
             break
-    page.screenshot(path=str(shots / "table-phone-later.png"), full_page=True)
+    snap(page, "table-phone-later.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert errors == []
     context.close()

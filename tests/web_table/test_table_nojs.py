@@ -3,12 +3,13 @@ post and come back, the board and the scores drawn by the server at every step."
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from servers import ServerProcess
-from test_table_browser import api_view, chromium, server, shots  # noqa: F401  (fixtures)
+from test_table_browser import api_view
+
+from screenshots import Snap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -48,9 +49,9 @@ def plain_turn(page: Any) -> str:
 
 
 def test_a_whole_game_without_javascript(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
+    snap: Snap,
 ) -> None:
     context = chromium.new_context(
         viewport={"width": 1366, "height": 768}, java_script_enabled=False
@@ -75,7 +76,7 @@ def test_a_whole_game_without_javascript(
         move = plain_turn(page)
         if move not in done:
             done.add(move)
-            page.screenshot(path=str(shots / f"table-nojs-{move}.png"), full_page=True)
+            snap(page, f"table-nojs-{move}.png", full_page=True)
         assert api_view(page, server.url, game_id)["version"] == version + 1, move
         assert page.url.endswith(f"/games/{game_id}")  # redirected back to the table
     view = api_view(page, server.url, game_id)
@@ -91,13 +92,13 @@ def test_a_whole_game_without_javascript(
     record = page.locator("#plain-banner a[download]").get_attribute("href")
     assert record == f"/api/games/{game_id}/record"
     assert page.request.get(f"{server.url}{record}").text().startswith("# cribkit game record")
-    page.screenshot(path=str(shots / "table-nojs-game-over.png"), full_page=True)
+    snap(page, "table-nojs-game-over.png", full_page=True)
     context.close()
 
 
 def test_a_refused_form_move_says_why_and_changes_nothing(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
 ) -> None:
     context = chromium.new_context(java_script_enabled=False)
     page = context.new_page()
