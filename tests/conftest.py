@@ -10,8 +10,14 @@ import pytest
 
 from profiles import register
 from screenshots import Snap, screenshots_folder
+from tier_marks import mark_by_fixtures
 
 register()  # the Hypothesis profiles of the tiers (profiles.py)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mark_by_fixtures(items)  # tier_marks.py: e.g. a test taking ``browser`` is ``browser``
 
 
 # ---------------------------------------------------------------- web databases

@@ -24,9 +24,10 @@ def register() -> None:
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "cribkit")
 
 
-def examples(full: int) -> int:
-    """``full`` for a property that asks for its own count of examples, capped under the
-    ``check`` profile: ``@settings(max_examples=examples(300))``."""
+def examples(full: int, *, check: int = CHECK_EXAMPLES) -> int:
+    """``full`` for a property that asks for its own count of examples, and at most
+    ``check`` under the ``check`` profile (fewer where each example is a whole game):
+    ``@settings(max_examples=examples(300))``."""
     if settings.get_current_profile_name() == "check":
-        return min(full, CHECK_EXAMPLES)
+        return min(full, check)
     return full

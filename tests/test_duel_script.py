@@ -37,6 +37,7 @@ def _pegs_net(seed: int, variant_seat: int) -> int:
     return gained[variant_seat] - gained[1 - variant_seat]
 
 
+@pytest.mark.heavy
 def test_a_variant_is_scored_from_its_own_seat() -> None:
     for deal in range(40):
         seed = table_build.hand_seed(7, deal)

@@ -35,7 +35,7 @@ def test_endgames_from_any_score(seed: int, start: tuple[int, int]) -> None:
     assert final.outcome is not None and final.outcome.scores[final.outcome.winner] >= 121
 
 
-@settings(max_examples=examples(10))
+@settings(max_examples=examples(10, check=2))
 @given(seed=seeds)
 def test_whole_games_from_the_cut(seed: int) -> None:
     steps = random_steps(GameState(), random.Random(seed), deep=True)

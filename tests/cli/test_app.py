@@ -148,6 +148,7 @@ def test_error_codes(exc: CribkitError, code: str) -> None:
     assert error_code(exc) == code
 
 
+@pytest.mark.heavy
 def test_installed_script_prints_json_errors_from_its_own_argv() -> None:
     script = Path(sys.executable).with_name("cribkit")
     run = subprocess.run(

@@ -29,6 +29,7 @@ def test_json_is_the_exact_distribution(crib: bool) -> None:
         assert round(data["mean"], 3) == 4.769  # the published figure
 
 
+@pytest.mark.heavy
 def test_crib_differs_only_by_the_flush_rule() -> None:
     hand = json_out(invoke(["distribution", "--json"]))
     crib = json_out(invoke(["distribution", "--json", "--crib"]))

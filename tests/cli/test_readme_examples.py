@@ -115,6 +115,7 @@ def test_each_example_prints_what_the_readme_shows(
     _assert_shown(shown, _run(command))
 
 
+@pytest.mark.heavy
 def test_the_replay_example_is_made_by_the_commands_beside_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -135,7 +135,6 @@ def test_language_switch_sticks(page: Any, live_server: str, snap: Snap) -> None
     _only_this_host(page, live_server)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_reference_prints_on_two_pages(
     browser: Any, live_server: str, shots_dir: Path, snap: Snap, language: str

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -71,6 +72,18 @@ def postgres_url(postgres_server: PostgresServer, postgres_template: str) -> Ite
     name = postgres_server.create(template=postgres_template)
     yield postgres_server.url(name)
     postgres_server.drop(name)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def blank_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database, not migrated (for the migrations' own tests), on each backend."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'blank.sqlite3'}"
+        return
+    scratch: PostgresServer = request.getfixturevalue("postgres_server")
+    name = scratch.create()
+    yield scratch.url(name)
+    scratch.drop(name)
 
 
 @pytest.fixture

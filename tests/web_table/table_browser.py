@@ -7,7 +7,8 @@ all of this under the names older tests import from it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from screenshots import screenshots_folder
 __all__ = [
     "DESKTOP",
     "PHONE",
+    "advance_by_api",
     "api_view",
     "check_pegs",
     "chromium",
@@ -32,6 +34,8 @@ __all__ = [
 ]
 
 DESKTOP = {"width": 1280, "height": 900}
+MAX_MOVES = 600
+"""More moves than any game to 121 takes."""
 PHONE = {"width": 390, "height": 844}
 
 
@@ -114,6 +118,26 @@ def api_view(page: Any, base: str, game_id: str) -> dict[str, Any]:
     assert response.status == 200
     view: dict[str, Any] = response.json()
     return view
+
+
+def advance_by_api(
+    page: Any, base: str, game_id: str, *, until: Callable[[dict[str, Any]], bool], seed: int = 0
+) -> dict[str, Any]:
+    """Random legal moves (seeded) sent to the JSON API with the page's cookie until
+    ``until(view)``: the quick way to a late position, drawing no page on the way."""
+    rng = random.Random(seed)
+    view = api_view(page, base, game_id)
+    for _ in range(MAX_MOVES):
+        if until(view) or view["phase"] == "game_over":
+            return view
+        action = rng.choice(view["legal_actions"])
+        answer = page.request.post(
+            f"{base}/api/games/{game_id}/actions",
+            data={"action": action, "version": view["version"]},
+        )
+        assert answer.status == 200, answer.text()
+        view = answer.json()
+    raise AssertionError(f"no position wanted in {MAX_MOVES} moves")
 
 
 def check_pegs(page: Any, view: dict[str, Any]) -> None:

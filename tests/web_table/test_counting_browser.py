@@ -23,7 +23,7 @@ from table_browser import (
 
 from screenshots import Snap
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 SEED = 100
 """A seed whose game gives the person a hand with his nobs (found by ``search_seed``)."""

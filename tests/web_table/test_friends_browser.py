@@ -21,7 +21,7 @@ from servers import ServerProcess
 
 from screenshots import Snap
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1366, "height": 768}
 
@@ -40,6 +40,7 @@ def contexts(browser: Any) -> Iterator[list[Any]]:
         context.close()
 
 
+@pytest.mark.slow
 def test_two_browsers_play_a_whole_game_on_one_process_with_a_reload_and_a_spectator(
     contexts: list[Any], tmp_path: Path, snap: Snap
 ) -> None:

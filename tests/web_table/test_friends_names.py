@@ -77,6 +77,7 @@ def finished(app: Any, client: Any, other_client: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.postgres_too
 def test_each_seat_sees_the_other_by_name_on_the_drawn_page(
     client: Any, other_client: Any, finished: dict[str, Any], language: str
 ) -> None:

@@ -16,7 +16,7 @@ from servers import ServerProcess
 from cribkit.web.site.i18n import Catalogues, language_by_code
 from screenshots import Snap
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 HEADERS = {"en": {"Accept-Language": "en"}, "zh": {"Accept-Language": "zh-CN,zh;q=0.9"}}

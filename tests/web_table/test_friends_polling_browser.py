@@ -17,7 +17,7 @@ from friends_browser import (
 )
 from servers import ServerProcess
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 
 def _dropped(socket: Any) -> None:

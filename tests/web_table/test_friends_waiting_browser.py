@@ -12,7 +12,7 @@ from servers import ServerProcess
 
 from screenshots import Snap
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1366, "height": 768}
 

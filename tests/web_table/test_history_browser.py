@@ -20,7 +20,7 @@ from screenshots import Snap
 DESKTOP = {"width": 1366, "height": 768}
 YOU, COMPUTER = "rgb(31, 95, 191)", "rgb(179, 38, 30)"
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 
 def talk_lines(page: Any) -> list[str]:

@@ -28,7 +28,7 @@ LOOKS = (
 """Each (viewport, locale, screenshot suffix) a review page is looked at in."""
 COUNTING_TITLE = {"en": "Your counting", "zh-CN": "你的算分"}
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 
 def each_look(browser: Any, state: Any) -> Iterator[tuple[Any, dict[str, int], str, str, Any]]:

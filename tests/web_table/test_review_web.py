@@ -403,6 +403,7 @@ def stored_figures(app: Any) -> dict[tuple[str, int], float]:
         return {(r.game_id, r.seat): r.accuracy for r in session.query(ReviewRow).all()}
 
 
+@pytest.mark.postgres_too
 def test_the_figure_is_stored_when_a_game_is_first_reviewed(client: Any, app: Any) -> None:
     game_id = api_finished_game(client, app, seed=43)
     assert (game_id, 0) not in stored_figures(app)
@@ -413,6 +414,7 @@ def test_the_figure_is_stored_when_a_game_is_first_reviewed(client: Any, app: An
     assert [key for key in stored_figures(app) if key[0] == game_id] == [(game_id, 0)]
 
 
+@pytest.mark.postgres_too
 def test_stats_charts_one_point_per_reviewed_game_and_fills_in_older_ones_a_few_at_a_time(
     client: Any, app: Any
 ) -> None:

@@ -15,7 +15,7 @@ from table_browser import DESKTOP, PHONE, api_view, check_pegs, start_game, take
 
 from screenshots import Snap
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 
 def test_a_whole_seeded_game_by_keyboard_with_the_pegs_following_the_score(

@@ -18,7 +18,7 @@ from table_browser import (
 
 from screenshots import Snap
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 RANKS = "A23456789TJQK"
 

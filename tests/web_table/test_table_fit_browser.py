@@ -18,7 +18,7 @@ from table_browser import (
 
 from screenshots import Snap
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 SIZES = [(1366, 768), (1280, 800), (1440, 900), (390, 844)]
 PAGES = [

@@ -317,7 +317,6 @@ def wait_for_move(page: Any, version: str | None) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.slow
 def test_the_table_speaks_chinese_in_the_browser(
     browser: Any, server: ServerProcess, snap: Snap
 ) -> None:

@@ -9,7 +9,7 @@ import pytest
 from servers import ServerProcess
 from test_table_browser import DESKTOP, start_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 WATCH = """() => {
   window.pauses = [];

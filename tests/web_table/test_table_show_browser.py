@@ -11,7 +11,7 @@ from table_browser import DESKTOP, api_view, check_pegs, start_game, take_turn
 
 from screenshots import Snap
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 
 def shown_counts(page: Any) -> int:
