@@ -25,7 +25,7 @@ serve: $(STAMP)
 # out every marked test, `make test` only the `slow` ones. Pytest's exit 5 (no test
 # selected, e.g. a tier emptied by -k) is not a failure.
 CHECK_MARKERS := not (slow or heavy or browser or server or postgres or redis or fuzz)
-PYTEST := $(BIN)/pytest -p no:cacheprovider
+PYTEST := $(BIN)/pytest
 PYTEST_OK := status=$$?; [ $$status -eq 0 ] || [ $$status -eq 5 ] || exit $$status
 
 ## check: after every change (< 1 min): ruff, then unit, property (small Hypothesis profile), CLI and TestClient web tests

@@ -7,6 +7,7 @@ names, and the end banner offers the rematch. Screenshots only when asked
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,6 +22,8 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 HEADERS = {"en": {"Accept-Language": "en"}, "zh": {"Accept-Language": "zh-CN,zh;q=0.9"}}
 LOCALES = {"en": "en-GB", "zh": "zh-CN"}
+NEAR_THE_END = 95
+"""The pages come back to the table at a deal with a player this near 121."""
 REMATCH_RULE = (
     "A rematch cuts for the deal again: under the ACC rules every game begins with a cut."
 )
@@ -100,12 +103,25 @@ def _fits(page: Any) -> None:
     assert width <= PHONE["width"], width
 
 
-def _play_through_the_api(pages: dict[int, Any], base: str, game_id: str) -> dict[str, Any]:
-    """Both players move (first legal move) through the API from their own browsers; the
-    pages follow by the socket."""
+def _game_over(view: dict[str, Any]) -> bool:
+    return bool(view["phase"] == "game_over")
+
+
+def _near_the_end(view: dict[str, Any]) -> bool:
+    return view["phase"] == "discard" and max(view["scores"]) >= NEAR_THE_END
+
+
+def _play_through_the_api(
+    pages: dict[int, Any],
+    base: str,
+    game_id: str,
+    until: Callable[[dict[str, Any]], bool] = _game_over,
+) -> dict[str, Any]:
+    """Both players move (first legal move) through the API from their own browsers, until
+    ``until(view)`` or the end; the pages at the table follow by the socket."""
     for _ in range(1200):
         views = {seat: api(page, base, f"/api/games/{game_id}") for seat, page in pages.items()}
-        if views[0]["phase"] == "game_over":
+        if until(views[0]) or _game_over(views[0]):
             return views[0]
         seat = 0 if views[0]["legal_actions"] else 1
         view = views[seat]
@@ -158,6 +174,15 @@ def test_friends_and_the_rail_see_names_on_a_phone_before_and_after_a_reload(
         assert rail.is_visible("#watching")
 
         pages = {0: host, 1: friend}
+        # The middle deals are played with every page away from the table (the names are
+        # what is looked at here, not each move drawn), the last ones with all three back.
+        tables = {page: page.url for page in (host, friend, rail)}
+        for page in tables:
+            page.goto("about:blank")
+        _play_through_the_api(pages, server.url, game_id, until=_near_the_end)
+        for page, url in tables.items():
+            page.goto(url)
+            page.wait_for_selector("#table[data-live='open']")
         final = _play_through_the_api(pages, server.url, game_id)
         assert max(final["scores"]) == 121
         winner = final["outcome"]["winner"]

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
+from table_browser import api_view, start_game, watch_errors
 from test_history_browser import finish_by_api
-from test_table_browser import api_view, start_game, watch_errors
 
 from screenshots import Snap
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
-from test_table_browser import DESKTOP, start_game
+from table_browser import DESKTOP, start_game
 
 pytestmark = pytest.mark.browser
 
