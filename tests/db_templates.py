@@ -13,12 +13,23 @@ import secrets
 import shutil
 from pathlib import Path
 
+import pytest
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
 from cribkit.web.site.db import Database
 
-__all__ = ["PostgresServer", "copy_sqlite", "migrated_sqlite"]
+__all__ = ["PostgresServer", "copy_sqlite", "database_params", "migrated_sqlite"]
+
+
+def database_params(metafunc: pytest.Metafunc) -> None:
+    """A ``postgres_too`` test that takes ``database_url`` runs on SQLite and on PostgreSQL;
+    any other on SQLite alone (the fixture's default)."""
+    if "database_url" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        "postgres_too"
+    ):
+        backends = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+        metafunc.parametrize("database_url", backends, indirect=True)
 
 
 def migrated_sqlite(folder: Path) -> Path:

@@ -26,18 +26,13 @@ with warnings.catch_warnings():
 from table_browser import chromium, own_server, server, shots  # noqa: F401  (fixtures)
 from table_support import make_app
 
-from db_templates import PostgresServer
+from db_templates import PostgresServer, database_params
 
 POSTGRES_ENV = "CRIBKIT_TEST_POSTGRES_URL"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A ``postgres_too`` test that takes ``database_url`` runs on SQLite and on PostgreSQL."""
-    if "database_url" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
-        "postgres_too"
-    ):
-        backends = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
-        metafunc.parametrize("database_url", backends, indirect=True)
+    database_params(metafunc)  # the postgres_too tests run on both (db_templates.py)
 
 
 @pytest.fixture(scope="session")
