@@ -57,7 +57,7 @@ def play_many(seeds: range) -> Counter[str]:
 
 @pytest.mark.parametrize(
     "games",
-    [pytest.param(12, id="smoke"), pytest.param(150, id="full", marks=pytest.mark.slow)],
+    [pytest.param(5, id="smoke"), pytest.param(150, id="full", marks=pytest.mark.slow)],
 )
 def test_random_games(games: int) -> None:
     """A smoke size for `make check` and `make test`; the full 150 in `make test-all`."""

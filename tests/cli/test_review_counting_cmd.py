@@ -40,6 +40,7 @@ def test_json_has_each_claim_and_the_totals(record: tuple[GameRecord, Path]) -> 
     assert isinstance(other, dict) and other["counts"] == [] and other["counting_missed"] == 0
 
 
+@pytest.mark.heavy
 def test_text_lists_each_count_with_the_true_count_itemized(
     record: tuple[GameRecord, Path],
 ) -> None:

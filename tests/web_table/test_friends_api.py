@@ -217,6 +217,7 @@ def test_a_double_move_is_applied_once(client: Any, other_client: Any) -> None:
 # ---------------------------------------------------------------- whole games
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("rng_seed", [1, 2])
 def test_a_whole_game_never_shows_a_hidden_card_to_either_seat_or_a_spectator(
     app: Any, client: Any, other_client: Any, third_client: Any, rng_seed: int
@@ -233,6 +234,7 @@ def test_a_whole_game_never_shows_a_hidden_card_to_either_seat_or_a_spectator(
     assert final["outcome"] is not None and max(final["scores"]) == 121
 
 
+@pytest.mark.heavy
 def test_both_players_count_the_game_and_may_replay_and_download_it(
     app: Any, client: Any, other_client: Any
 ) -> None:
@@ -254,6 +256,7 @@ def test_both_players_count_the_game_and_may_replay_and_download_it(
         assert outcome is not None and outcome.winner == winner
 
 
+@pytest.mark.heavy
 @pytest.mark.postgres_too
 def test_a_rematch_is_one_new_game_for_the_same_two_players(
     app: Any, client: Any, other_client: Any, third_client: Any

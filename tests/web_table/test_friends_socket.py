@@ -162,6 +162,7 @@ def test_a_flood_of_messages_closes_the_socket(client: Any, other_client: Any) -
     assert sum(1 for a in answers if a == {"type": "pong"}) == RATE_LIMIT
 
 
+@pytest.mark.heavy
 def test_a_whole_game_over_sockets_never_shows_a_hidden_card(
     app: Any, client: Any, other_client: Any, third_client: Any
 ) -> None:
