@@ -1,4 +1,4 @@
-# cribkit: everything starts from a fresh clone with `make serve` or `make test`.
+# cribkit: everything starts from a fresh clone with `make serve` or `make check`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,7 +10,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install lock serve test test-fast lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
+.PHONY: install lock serve check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
 
 ## install: a fresh venv holding exactly the lock's pinned, hashed packages, then cribkit
 ## itself (editable, built with the lock's setuptools); `make lock` after changing pyproject's
@@ -36,13 +36,26 @@ lock:
 serve: $(STAMP)
 	$(BIN)/cribkit serve --host $(HOST) --port $(PORT)
 
-## test: the whole suite (unit, property, CLI, API, browser), on all cores
-test: $(STAMP)
-	$(BIN)/pytest -n auto -q
+# The test tiers: markers in pyproject.toml say what each test needs; `make check` leaves
+# out every marked test, `make test` only the `slow` ones. Pytest's exit 5 (no test
+# selected, e.g. a tier emptied by -k) is not a failure.
+CHECK_MARKERS := not (slow or heavy or browser or server or postgres or redis or fuzz)
+PYTEST := $(BIN)/pytest
+PYTEST_OK := status=$$?; [ $$status -eq 0 ] || [ $$status -eq 5 ] || exit $$status
 
-## test-fast: everything but the slow and browser tests
-test-fast: $(STAMP)
-	$(BIN)/pytest -n auto -q -m "not slow and not browser"
+## check: after every change (< 1 min): ruff, then unit, property (small Hypothesis profile), CLI and TestClient web tests
+check: $(STAMP)
+	$(BIN)/ruff check src tests bench scripts
+	$(BIN)/ruff format --check src tests bench scripts
+	$(PYTEST) -p no:schemathesis -n 2 -q -m "$(CHECK_MARKERS)" --hypothesis-profile check; $(PYTEST_OK)
+
+## test: CI (<= 10 min on two cores): all but the `slow` tests (browsers, PostgreSQL, Redis, fuzz, servers too); the 15 slowest printed
+test: $(STAMP)
+	$(PYTEST) -n auto -q -m "not slow" --durations=15; $(PYTEST_OK)
+
+## test-all: everything, the long random runs and every digest chunk (nightly, before a release)
+test-all: $(STAMP)
+	$(PYTEST) -n auto -q --durations=30; $(PYTEST_OK)
 
 ## lint: ruff (lint + format check), mypy --strict on the package, the import contracts
 lint: $(STAMP)

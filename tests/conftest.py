@@ -7,15 +7,46 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings
 
-# Lookup tables are built lazily on first use, so the first example of a property can be
-# slow; a per-example deadline would make that flaky under `pytest -n auto`.
-settings.register_profile("cribkit", deadline=None)
-settings.load_profile("cribkit")
+from profiles import register
+from screenshots import Snap, screenshots_folder
+from tier_marks import mark_by_fixtures
+
+register()  # the Hypothesis profiles of the tiers (profiles.py)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mark_by_fixtures(items)  # tier_marks.py: e.g. a test taking ``browser`` is ``browser``
+
+
+# ---------------------------------------------------------------- web databases
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One SQLite file per test worker, migrated once (see db_templates.py)."""
+    from db_templates import migrated_sqlite
+
+    return migrated_sqlite(tmp_path_factory.mktemp("template"))
+
+
+@pytest.fixture
+def sqlite_url(sqlite_template: Path, tmp_path: Path) -> str:
+    """A migrated SQLite database of the test's own: a copy of the worker's template."""
+    from db_templates import copy_sqlite
+
+    return copy_sqlite(sqlite_template, tmp_path)
 
 
 # ---------------------------------------------------------------- headless Chromium
+
+
+@pytest.fixture
+def snap() -> Snap:
+    """``snap(page, "name.png")``: a screenshot into ``$CRIBKIT_SCREENSHOTS``, else nothing."""
+    return Snap(screenshots_folder())
+
 
 CHROMIUM = Path("/usr/bin/chromium")
 """Debian's Chromium: Playwright cannot download browsers on these machines."""

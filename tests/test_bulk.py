@@ -22,6 +22,7 @@ from cribkit.bulk import (
 from cribkit.cards import DECK, Card, parse_card, parse_cards
 from cribkit.errors import CribkitError, InvalidNotationError, WrongCardCountError
 from cribkit.scoring import rank_points, score_show, show_points
+from profiles import examples
 
 WORKED_EXAMPLES = [
     # hand, starter, as a hand, as a crib (RULES.md)
@@ -44,7 +45,7 @@ def test_worked_examples(hand: str, starter: str, as_hand: int, as_crib: int) ->
     assert show_points_bulk(rows, starters, crib=True).tolist() == [as_crib] * 2
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(five_cards, st.booleans())
 def test_one_row_equals_show_points(cards: list[Card], crib: bool) -> None:
     *hand, starter = cards
@@ -52,7 +53,7 @@ def test_one_row_equals_show_points(cards: list[Card], crib: bool) -> None:
     assert int(bulk[0]) == show_points(hand, starter, crib=crib)
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(st.lists(five_cards, min_size=1, max_size=40), st.booleans())
 def test_batch_equals_show_points(rows: list[list[Card]], crib: bool) -> None:
     array = cards_to_array(rows)

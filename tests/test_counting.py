@@ -25,6 +25,7 @@ from cribkit.scoring import ScoreKind
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
 from cribkit.web.site.errors_i18n import error_template
+from profiles import examples
 from state_support import assert_refused, random_steps, run, summary, to_the_play
 
 PONE_COUNTS = GameRules(manual_count=frozenset({1}))
@@ -257,7 +258,7 @@ def test_events_of_a_short_claim_name_the_kinds() -> None:
     assert events[1].item.kind is ScoreKind.MUGGINS and events[1].item.cards == ()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25, check=1), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**64), seats=st.sampled_from([(0,), (1,), (0, 1)]))
 def test_random_games_with_claims_keep_every_invariant(seed: int, seats: tuple[int, ...]) -> None:
     """Random legal moves (random claims 0-29 among them): apply refuses exactly what

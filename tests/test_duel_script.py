@@ -37,6 +37,7 @@ def _pegs_net(seed: int, variant_seat: int) -> int:
     return gained[variant_seat] - gained[1 - variant_seat]
 
 
+@pytest.mark.heavy
 def test_a_variant_is_scored_from_its_own_seat() -> None:
     for deal in range(40):
         seed = table_build.hand_seed(7, deal)
@@ -47,6 +48,7 @@ def test_a_variant_is_scored_from_its_own_seat() -> None:
     pytest.fail("a one-deal search played as the expert on 40 deals")
 
 
+@pytest.mark.heavy
 def test_the_command_prints_the_mean_and_interval(capsys: pytest.CaptureFixture[str]) -> None:
     assert duel.main(["-n", "4", "-j", "1", "--seed", "2"]) == 0
     out = capsys.readouterr().out

@@ -44,6 +44,7 @@ def _play(seed: int, names: tuple[str, str]) -> Game:
     return game
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("names", [("expert", "random"), ("greedy", "expert")])
 def test_only_legal_actions_from_either_seat(names: tuple[str, str]) -> None:
     for seed in range(4):
@@ -222,6 +223,7 @@ def test_beats_greedy_in_a_quick_seeded_sample() -> None:
     assert wins > 100
 
 
+@pytest.mark.heavy
 def test_cards_of_one_rank_are_played_as_the_search_would() -> None:
     """When every card that fits has the same rank the expert skips the search; its
     choice is still the search's first card."""
@@ -303,6 +305,7 @@ def real_plays() -> list[PlayerView]:
     return views
 
 
+@pytest.mark.heavy
 def test_the_expert_plays_the_card_its_hint_and_review_rate_best(
     real_plays: list[PlayerView],
 ) -> None:
@@ -318,6 +321,7 @@ def test_the_expert_plays_the_card_its_hint_and_review_rate_best(
     assert len(real_plays) > 40 and near > 3
 
 
+@pytest.mark.heavy
 def test_expert_2026_searches_the_first_deal_counts(real_plays: list[PlayerView]) -> None:
     """The yardstick keeps the search's first deal counts (``DEAL_LIMITS``) for points
     too, and the plausibility weights instead of the keep model; the expert searches
@@ -335,6 +339,7 @@ def test_expert_2026_searches_the_first_deal_counts(real_plays: list[PlayerView]
     assert differ > 0
 
 
+@pytest.mark.heavy
 def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[PlayerView]) -> None:
     """The expert's card is the search's best with the keep model's weights and the
     reading of the opponent's plays; with the plausibility weights instead, or without

@@ -32,6 +32,7 @@ def _views(seed: int, games: int = 2):
             game.apply(players[player].choose(view))
 
 
+@pytest.mark.heavy
 def test_hints_are_legal_and_agree_with_the_analyses() -> None:
     kinds = set()
     for view in _views(40):

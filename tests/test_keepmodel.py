@@ -57,6 +57,7 @@ def test_ratios_compare_counts_with_random_keeps() -> None:
     assert ratios[1, middle] == pytest.approx(1.0, abs=0.05)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("chunk", [0, 137])
 def test_a_rebuilt_chunk_matches_the_shipped_digest(chunk: int) -> None:
     table = keep_table()
@@ -139,6 +140,7 @@ def _first_play_views(games: int) -> list[PlayerView]:
     return views
 
 
+@pytest.mark.heavy
 def test_opponent_holdings_weighed_by_the_keep_model() -> None:
     """Suit choices times the likelihood of the opponent's whole keep (the cards they have
     played and the ones they may hold) in the opponent's role."""

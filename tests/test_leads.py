@@ -30,6 +30,7 @@ def first_lead(scores: tuple[int, int] = (0, 0)) -> PlayerView:
     return view_of(with_scores(state, scores), 1)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("ranks", [(1, 2, 3, 4), (5, 5, 10, 11), (3, 6, 8, 8)])
 def test_a_rebuilt_row_matches_the_shipped_table(ranks: tuple[int, ...]) -> None:
     row = keep_index(ranks)
@@ -41,6 +42,7 @@ def test_a_rebuilt_row_matches_the_shipped_table(ranks: tuple[int, ...]) -> None
     assert values[held] == pytest.approx(shipped[held], abs=1e-5)
 
 
+@pytest.mark.heavy
 def test_a_row_is_each_leads_value_over_every_dealer_keep() -> None:
     """Worked out here through the public search, edge by edge, not through ``_nets``."""
     keep = (2, 2, 9, 13)
@@ -92,6 +94,7 @@ def test_the_search_reads_the_table_at_the_first_lead() -> None:
     assert [e.expected_net_points for e in sampled] != [e.expected_net_points for e in rated]
 
 
+@pytest.mark.heavy
 def test_near_121_and_without_the_keep_model_the_search_decides(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -42,6 +42,7 @@ def _random_positions(seed: int, count: int) -> Iterator[State]:
         count -= 1
 
 
+@pytest.mark.heavy
 def test_values_of_random_positions_match_the_reference() -> None:
     for state in _random_positions(1, 2000):
         old = (*state, 0)
@@ -50,6 +51,7 @@ def test_values_of_random_positions_match_the_reference() -> None:
         assert edges == [(rank, points) for rank, points, _ in reference.successors(old)]
 
 
+@pytest.mark.heavy
 def test_winning_chances_of_random_positions_match_the_reference() -> None:
     rng = random.Random(2)
     for state in _random_positions(3, 600):

@@ -131,6 +131,7 @@ def _play_views(seed: int, games: int = 3):
             game.apply(players[player].choose(view))
 
 
+@pytest.mark.heavy
 def test_true_opponent_hand_is_always_possible_and_gos_are_respected() -> None:
     seen_go = 0
     for view, truth in _play_views(100, games=6):
@@ -192,6 +193,7 @@ def _show_points_of(game: Game, player: int) -> int:
     )
 
 
+@pytest.mark.heavy
 def test_evaluate_plays_covers_every_legal_card() -> None:
     for view, _ in _play_views(300, games=2):
         if len(view.legal_actions) < 2 or isinstance(view.legal_actions[0], Go):

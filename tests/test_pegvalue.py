@@ -61,6 +61,7 @@ def test_an_entry_is_the_mean_of_its_solved_deals() -> None:
     assert error == pytest.approx(np.std(values, ddof=1) / np.sqrt(5))
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("ranks", "role"), [((1, 2, 3, 4), 0), ((5, 10, 11, 13), 1)])
 def test_a_rebuilt_sample_matches_the_shipped_table(ranks: tuple[int, ...], role: int) -> None:
     table = peg_table(SEARCHED_PEG_TABLE)

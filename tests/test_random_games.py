@@ -55,10 +55,15 @@ def play_many(seeds: range) -> Counter[str]:
     return endings
 
 
-def test_a_hundred_and_fifty_random_games() -> None:
-    endings = play_many(range(150))
+@pytest.mark.parametrize(
+    "games",
+    [pytest.param(5, id="smoke"), pytest.param(150, id="full", marks=pytest.mark.slow)],
+)
+def test_random_games(games: int) -> None:
+    """A smoke size for `make check` and `make test`; the full 150 in `make test-all`."""
+    endings = play_many(range(games))
     assert endings[ScoreContext.HAND.value] > 0 and endings[ScoreContext.PLAY.value] > 0
-    assert sum(endings[s.value] for s in Skunk) == 150
+    assert sum(endings[s.value] for s in Skunk) == games
 
 
 CHUNK = 250

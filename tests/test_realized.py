@@ -20,6 +20,7 @@ def shipped() -> dict[str, np.ndarray]:
     return shipped_arrays(REALIZED_PEG_TABLE, "build_realized.py")
 
 
+@pytest.mark.heavy
 def test_a_replayed_chunk_of_samples_matches_the_shipped_digest() -> None:
     data = shipped()
     seed, chunk = int(data["seed"]), 1

@@ -137,6 +137,7 @@ def resume_points(actions: list[Action]) -> list[int]:
     return [i + 1 for i, a in enumerate(actions) if hasattr(a, "player")]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seed", [1, 8, 21])
 def test_resumed_games_keep_the_same_luck(seed: int) -> None:
     original, choices = played(seed)

@@ -94,6 +94,7 @@ def _chance_edits(record: GameRecord, rng: random.Random) -> list[tuple[int, str
     return edits
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seed", range(6))
 def test_no_edit_of_chance_loads(seed: int) -> None:
     """Every edit of a starter, a deal, a cut card or the seed of six whole games."""

@@ -43,6 +43,7 @@ def greedy_game() -> GameRecord:
     return _played(5, "greedy", "expert")
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_expert_against_itself_loses_nothing(expert_game: GameRecord, seat: int) -> None:
     review = review_game(expert_game, seat)
@@ -132,6 +133,7 @@ def _with_other_hidden_cards(state: GameState, seat: int) -> GameState:
     return dataclasses.replace(state, dealt=(dealt[0], dealt[1]), held=(held[0], held[1]))
 
 
+@pytest.mark.heavy
 def test_a_decision_is_judged_only_on_what_the_seat_could_see(greedy_game: GameRecord) -> None:
     checked = 0
     for index, step in enumerate(greedy_game.replay()):
@@ -166,6 +168,7 @@ def test_review_totals_and_per_hand_agree(greedy_game: GameRecord) -> None:
         assert getattr(steps[decision.step], "player", None) == 0
 
 
+@pytest.mark.heavy
 def test_go_is_a_decision_that_never_costs(greedy_game: GameRecord) -> None:
     goes = [d for seat in (0, 1) for d in review_game(greedy_game, seat).decisions]
     goes = [d for d in goes if d.kind is DecisionKind.GO]

@@ -21,6 +21,7 @@ def record() -> GameRecord:
     return GameRecord.of(game)
 
 
+@pytest.mark.heavy
 def test_each_claim_is_set_against_the_true_count(record: GameRecord) -> None:
     review = review_game(record, 0)
     steps = list(record.replay())
@@ -63,6 +64,7 @@ def test_the_counting_totals_per_hand_and_for_the_game(record: GameRecord) -> No
     }  # fmt: skip
 
 
+@pytest.mark.heavy
 def test_counting_stays_out_of_the_decisions_and_the_accuracy(record: GameRecord) -> None:
     review = review_game(record, 0)
     assert {d.kind.value for d in review.decisions} <= {"discard", "play", "go"}
@@ -77,6 +79,7 @@ def test_counting_stays_out_of_the_decisions_and_the_accuracy(record: GameRecord
     assert before and other.decisions[: len(before)] == tuple(before)
 
 
+@pytest.mark.heavy
 def test_a_game_without_manual_counting_has_no_counts(record: GameRecord) -> None:
     review = review_game(record, 1)  # the other seat was counted by the engine
     assert review.counts == ()

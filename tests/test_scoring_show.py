@@ -301,6 +301,7 @@ def test_reordering_the_hand_changes_nothing(cards: list[Card], crib: bool) -> N
         assert show_points(order, starter, crib=crib) == reference.total
 
 
+@pytest.mark.heavy
 def test_every_rank_multiset_matches_the_reference() -> None:
     """All 6,175 five-rank multisets: the rank table, the fast path and the breakdown."""
     suits = list(Suit)

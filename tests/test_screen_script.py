@@ -22,6 +22,7 @@ def test_settings_are_json_values_and_deal_limits_get_int_keys() -> None:
         screen.parse_settings(["pegging_weight"])
 
 
+@pytest.mark.heavy
 def test_the_variant_without_settings_plays_as_the_expert() -> None:
     screen.register({})
     try:
@@ -45,6 +46,7 @@ def strategies_kept() -> Iterator[None]:
     STRATEGIES.update(kept)
 
 
+@pytest.mark.heavy
 @pytest.mark.usefixtures("strategies_kept")
 def test_a_saved_run_resumes_and_summarizes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -14,6 +14,7 @@ from cribkit.actions import Action, Cut, Discard, Go, NextHand, Play
 from cribkit.cards import DECK
 from cribkit.errors import IllegalActionError
 from cribkit.state import GameState
+from profiles import examples
 from state_support import random_steps, with_scores
 
 scores = st.integers(min_value=0, max_value=120)
@@ -22,7 +23,7 @@ seeds = st.integers(min_value=0, max_value=2**64)
 """Seeds both chance (the shuffles) and the players' random choices."""
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60, check=3))
 @given(seed=seeds, start=st.tuples(scores, near_the_end))
 def test_endgames_from_any_score(seed: int, start: tuple[int, int]) -> None:
     """Starting near the end exercises every way a game can finish: heels, the play, the
@@ -34,7 +35,7 @@ def test_endgames_from_any_score(seed: int, start: tuple[int, int]) -> None:
     assert final.outcome is not None and final.outcome.scores[final.outcome.winner] >= 121
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10, check=2))
 @given(seed=seeds)
 def test_whole_games_from_the_cut(seed: int) -> None:
     steps = random_steps(GameState(), random.Random(seed), deep=True)
@@ -65,7 +66,7 @@ def states_and_tries(draw: st.DrawFn) -> tuple[GameState, list[Action]]:
     return state, [*state.legal_actions(), *draw(st.lists(tries, max_size=25))]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(case=states_and_tries())
 def test_is_legal_agrees_with_legal_actions_and_apply(
     case: tuple[GameState, list[Action]],

@@ -124,6 +124,7 @@ PAIRINGS = [
 ]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("a", "b"), PAIRINGS)
 def test_matches_between_every_pair_of_strategies_have_consistent_records(a: str, b: str) -> None:
     result = run_match(a, b, games=4, seed=21, jobs=1, keep_records=True)

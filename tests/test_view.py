@@ -5,16 +5,23 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cribkit.actions import Go, NextHand, Play
 from cribkit.cards import parse_card, parse_cards
 from cribkit.game import Game
-from cribkit.state import Phase
+from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
-from state_support import check_view, past_the_cut, run, to_the_play
+from profiles import examples
+from state_support import check_view, past_the_cut, random_steps, run, to_the_play, with_scores
 
 HAND0 = "9C TC KC 6D AS 3S"
 HAND1 = "QH 8H 4H KH 2D 7S"
+late_scores = st.integers(min_value=60, max_value=120)
+"""Scores a game may stand at with a few deals left (every deal's phases, and the end)."""
 
 
 def test_no_field_can_hold_hidden_cards() -> None:
@@ -90,3 +97,13 @@ def test_views_along_a_whole_game() -> None:
         view = game.view(player)
         assert view.outcome == game.state.outcome and view.legal_actions == ()
         assert view.to_dict()["outcome"] == game.state.outcome.to_dict()  # type: ignore[union-attr]
+
+
+@settings(max_examples=examples(40, check=5))
+@given(seed=st.integers(min_value=0, max_value=2**64), start=st.tuples(late_scores, late_scores))
+def test_no_view_ever_holds_a_hidden_card(seed: int, start: tuple[int, int]) -> None:
+    """The hidden-card rule on every state of a random game's last deals: each seat's view
+    (as JSON) names only its own cards and the ones the rules have shown."""
+    state = with_scores(GameState(), start)
+    for _, _, after, _ in random_steps(state, random.Random(seed), deep=False):
+        check_view(after)

@@ -131,6 +131,7 @@ def test_show_stage_against_the_counts_summed_by_hand(dealer: bool) -> None:
             assert stage[u, q] == pytest.approx(expected, abs=1e-12)
 
 
+@pytest.mark.heavy
 def test_endgame_discard_keeps_a_sure_winner() -> None:
     """As pone needing 8, the expert keeps a hand that is sure to count 8 or more even
     where another hold averages more points, since the pone counts first."""
@@ -176,6 +177,7 @@ def test_each_shipped_table_is_its_distributions_solved(name: str) -> None:
     assert np.abs(after - table.after_play).max() < 1e-6
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("name", "chunk"), [(TABLE, 5), (TABLE_2026, 3)])
 def test_a_replayed_chunk_of_hands_matches_the_shipped_digest(name: str, chunk: int) -> None:
     """The hands behind a table are the build's: a chunk replayed by the script with the
@@ -229,6 +231,7 @@ def test_expert_2026_keeps_its_first_endgame() -> None:
         assert set(action.cards) == {view.hand[i] for i in HOLDS[best][1]}
 
 
+@pytest.mark.heavy
 def test_the_build_plays_the_hands_with_the_players_named() -> None:
     """Both tables come from the same script: the expert's hands are its own self-play
     (pegging value in the discard, full search), the first table's are the old play."""

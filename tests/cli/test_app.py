@@ -121,7 +121,7 @@ def test_usage_errors_without_json_keep_the_usage_line() -> None:
         (["advise", "5H", "5D", "JS", "4C", "6S", "--dealer"], "card_count"),
         (["match", "expert", "greedy", "--games", "3"], "bad_input"),
         (["match", "expert", "chess"], "unknown_strategy"),
-        (["distribution", "--crib"], None),
+        pytest.param(["distribution", "--crib"], None, marks=pytest.mark.heavy),
     ],
 )
 def test_command_errors_are_json_with_json(args: list[str], code: str | None) -> None:
@@ -156,6 +156,7 @@ def test_error_codes(exc: CribkitError, code: str) -> None:
     assert error_code(exc) == code
 
 
+@pytest.mark.heavy
 def test_installed_script_prints_json_errors_from_its_own_argv() -> None:
     script = Path(sys.executable).with_name("cribkit")
     run = subprocess.run(

@@ -10,6 +10,7 @@ from cribkit.cli.distribution_cmd import BAR_WIDTH, distribution_table
 from cribkit.distribution import HANDS, ScoreDistribution
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("crib", [False, True])
 def test_json_is_the_exact_distribution(crib: bool) -> None:
     data = json_out(invoke(["distribution", "--json", *(["--crib"] if crib else [])]))
@@ -29,6 +30,7 @@ def test_json_is_the_exact_distribution(crib: bool) -> None:
         assert round(data["mean"], 3) == 4.769  # the published figure
 
 
+@pytest.mark.heavy
 def test_crib_differs_only_by_the_flush_rule() -> None:
     hand = json_out(invoke(["distribution", "--json"]))
     crib = json_out(invoke(["distribution", "--json", "--crib"]))
@@ -41,6 +43,7 @@ def test_crib_differs_only_by_the_flush_rule() -> None:
     assert crib["counts"] != hand["counts"]
 
 
+@pytest.mark.heavy
 def test_human_form_has_a_row_per_score_and_the_mean() -> None:
     result = invoke(["distribution"])
     assert result.exit_code == 0, result.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from cli_support import assert_bad_input, assert_json_error, invoke, json_out
 
 from cribkit.cli.match_cmd import record_file_name
@@ -76,6 +77,7 @@ def test_strategy_names_and_levels_in_any_case() -> None:
         assert data["a_wins"] == plain["a_wins"] and data["margin"] == plain["margin"]
 
 
+@pytest.mark.heavy
 def test_records_one_file_per_game_each_replays(tmp_path: Path) -> None:
     folder = tmp_path / "records" / "new"
     data = json_out(invoke([*ARGS, "--records", str(folder), "--json"]))

@@ -161,7 +161,7 @@ def _play(level: str, seed: int) -> tuple[TerminalGame, Scripted, str]:
         ("random", 1),
         ("greedy", 2),
         ("greedy", 9),
-        ("expert", 5),
+        pytest.param("expert", 5, marks=pytest.mark.heavy),
     ],
 )
 def test_a_whole_game_by_keyboard(strategy: str, seed: int) -> None:

@@ -25,6 +25,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> tuple[GameRecord, Path]:
     return made, path
 
 
+@pytest.mark.heavy
 def test_json_has_each_claim_and_the_totals(record: tuple[GameRecord, Path]) -> None:
     made, path = record
     data = json_out(invoke(["review", str(path), "--seat", "0", "--json"]))
@@ -39,6 +40,7 @@ def test_json_has_each_claim_and_the_totals(record: tuple[GameRecord, Path]) -> 
     assert isinstance(other, dict) and other["counts"] == [] and other["counting_missed"] == 0
 
 
+@pytest.mark.heavy
 def test_text_lists_each_count_with_the_true_count_itemized(
     record: tuple[GameRecord, Path],
 ) -> None:

@@ -379,6 +379,7 @@ def test_breakdown_table_keeps_a_running_total() -> None:
 # ---------------------------------------------------------------- the console script
 
 
+@pytest.mark.heavy
 def test_installed_console_script() -> None:
     script = Path(sys.executable).with_name("cribkit")
     assert script.exists(), f"no console script at {script}: is the package installed?"

@@ -28,13 +28,9 @@ from cribkit.web.site.settings import Settings
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    """Testing settings with a database file of the test's own (unused by the tools)."""
-    return Settings(
-        database_url=f"sqlite:///{tmp_path / 'cribkit.sqlite3'}",
-        secret_key="test-secret-key",
-        testing=True,
-    )
+def settings(sqlite_url: str) -> Settings:
+    """Testing settings with a database of the test's own: a copy of a migrated file."""
+    return Settings(database_url=sqlite_url, secret_key="test-secret-key", testing=True)
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -12,13 +11,14 @@ from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.drills import CountKind, count_drill
 from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.players.drills import discard_drill
+from screenshots import Snap
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("javascript", [True, False])
 def test_count_a_hand_by_keyboard(
-    browser: Any, live_server: str, shots_dir: Path, javascript: bool
+    browser: Any, live_server: str, snap: Snap, javascript: bool
 ) -> None:
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
@@ -38,7 +38,7 @@ def test_count_a_hand_by_keyboard(
     page.keyboard.press("Enter")
     verdict = page.locator(".verdict")
     assert verdict.get_attribute("data-correct") == "1"
-    page.screenshot(path=str(shots_dir / f"practice-count-js{int(javascript)}.png"), full_page=True)
+    snap(page, f"practice-count-js{int(javascript)}.png", full_page=True)
     page.keyboard.press("Enter")  # the next hand has the focus
     page.wait_for_url("**/practice/count?kind=hard&seed=*")
     assert parse_qs(urlsplit(page.url).query)["seed"] != ["21"]  # a new hand, not seed 21 again
@@ -47,7 +47,7 @@ def test_count_a_hand_by_keyboard(
 
 
 def test_the_discard_drill_without_javascript_in_chinese(
-    browser: Any, live_server: str, shots_dir: Path
+    browser: Any, live_server: str, snap: Snap
 ) -> None:
     context = browser.new_context(
         viewport={"width": 1366, "height": 768},
@@ -67,8 +67,8 @@ def test_the_discard_drill_without_javascript_in_chinese(
     page.locator("form.drill-form button[type=submit]").click()
     assert page.locator(".verdict").get_attribute("data-correct") == "1"
     assert "这是最佳选择。" in page.locator(".verdict").inner_text()
-    page.screenshot(path=str(shots_dir / "practice-discard-zh.png"), full_page=True)
+    snap(page, "practice-discard-zh.png", full_page=True)
     page.goto("/practice")
     assert "连对 1 次" in page.locator("#drill-discard").inner_text()
-    page.screenshot(path=str(shots_dir / "practice-zh.png"), full_page=True)
+    snap(page, "practice-zh.png", full_page=True)
     context.close()

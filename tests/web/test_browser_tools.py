@@ -1,7 +1,7 @@
 """The tool pages in headless Chromium: clicking cards, the advisor, the printed sheet.
 
-Screenshots and the printed pages go to ``$CRIBKIT_SCREENSHOTS`` (else a temporary
-folder) so a person can look at them.
+Screenshots only when asked (``CRIBKIT_SCREENSHOTS=dir``); the printed pages go there too,
+else to a temporary folder, to be read back.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from cribkit.cards import parse_cards
 from cribkit.scoring import score_show
+from screenshots import Snap
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +48,7 @@ def _only_this_host(page: Any, base_url: str) -> None:
     assert foreign == []
 
 
-def test_calculator_by_clicking_cards(page: Any, live_server: str, shots_dir: Path) -> None:
+def test_calculator_by_clicking_cards(page: Any, live_server: str, snap: Snap) -> None:
     page.goto("/calculator")
     _click_cards(page, "5H", "5D", "5C", "JS", "5S")
     expected = score_show(parse_cards("5H 5D 5C JS"), parse_cards("5S")[0], crib=False)
@@ -57,12 +58,12 @@ def test_calculator_by_clicking_cards(page: Any, live_server: str, shots_dir: Pa
     assert expected.call in page.locator(".call").inner_text()
     query = parse_qs(urlsplit(page.url).query)
     assert query["hand"] == ["5H 5D 5C JS"] and query["starter"] == ["5S"]
-    page.screenshot(path=str(shots_dir / "calculator-desktop.png"), full_page=True)
+    snap(page, "calculator-desktop.png", full_page=True)
     _only_this_host(page, live_server)
 
 
 def test_calculator_clicks_work_without_javascript(
-    browser: Any, live_server: str, shots_dir: Path
+    browser: Any, live_server: str, snap: Snap
 ) -> None:
     context = browser.new_context(
         viewport=PHONE, base_url=live_server, java_script_enabled=False, is_mobile=True
@@ -78,11 +79,11 @@ def test_calculator_clicks_work_without_javascript(
         page.get_by_role("link", name="Count it as a crib").click()
     crib = score_show(parse_cards("4S 5S 6S JS"), parse_cards("9H")[0], crib=True)
     assert page.locator(".big-number").inner_text() == str(crib.total)
-    page.screenshot(path=str(shots_dir / "calculator-phone-nojs.png"), full_page=True)
+    snap(page, "calculator-phone-nojs.png", full_page=True)
     context.close()
 
 
-def test_typed_cards_and_friendly_errors(page: Any, shots_dir: Path) -> None:
+def test_typed_cards_and_friendly_errors(page: Any, snap: Snap) -> None:
     page.goto("/calculator")
     page.fill("#hand", "5h 5x")
     page.locator("#show form button[type=submit]").click()
@@ -91,7 +92,7 @@ def test_typed_cards_and_friendly_errors(page: Any, shots_dir: Path) -> None:
     page.fill("#play", "QS 9D 8C 5H")
     page.locator("#peg form button[type=submit]").click()
     assert "31" in page.locator("#play-error").inner_text()
-    page.screenshot(path=str(shots_dir / "calculator-errors.png"), full_page=True)
+    snap(page, "calculator-errors.png", full_page=True)
 
 
 def test_pegging_calculator(page: Any) -> None:
@@ -104,7 +105,7 @@ def test_pegging_calculator(page: Any) -> None:
     assert rows.nth(3).locator("td").nth(1).inner_text() == "18"
 
 
-def test_advisor_by_clicking(page: Any, live_server: str, shots_dir: Path) -> None:
+def test_advisor_by_clicking(page: Any, live_server: str, snap: Snap) -> None:
     page.goto("/advisor")
     _click_cards(page, "5H", "5D", "5C", "JS", "4D", "KC")
     rows = page.locator(".holds tbody tr")
@@ -114,13 +115,13 @@ def test_advisor_by_clicking(page: Any, live_server: str, shots_dir: Path) -> No
     assert page.locator(".explanation").inner_text().startswith("Keep")
     page.get_by_role("link", name="Switch dealer").click()
     page.locator(".who").filter(has_text="Your opponent deals").wait_for()
-    page.screenshot(path=str(shots_dir / "advisor-desktop.png"), full_page=True)
+    snap(page, "advisor-desktop.png", full_page=True)
     page.set_viewport_size(PHONE)
-    page.screenshot(path=str(shots_dir / "advisor-phone.png"), full_page=True)
+    snap(page, "advisor-phone.png", full_page=True)
     _only_this_host(page, live_server)
 
 
-def test_language_switch_sticks(page: Any, live_server: str, shots_dir: Path) -> None:
+def test_language_switch_sticks(page: Any, live_server: str, snap: Snap) -> None:
     page.goto("/calculator?hand=5H+5D+5C+JS&starter=5S&crib=0")
     page.get_by_role("link", name="简体中文").click()
     assert page.locator("html").get_attribute("lang") == "zh-Hans"
@@ -128,21 +129,20 @@ def test_language_switch_sticks(page: Any, live_server: str, shots_dir: Path) ->
     assert "hand=5H" in page.url
     page.get_by_role("link", name="规则").click()
     assert page.locator("h1").inner_text() == "克里比奇怎么玩"
-    page.screenshot(path=str(shots_dir / "rules-zh.png"), full_page=True)
+    snap(page, "rules-zh.png", full_page=True)
     page.goto("/calculator?hand=5H+5D+5C+JS&starter=5S&crib=0")
-    page.screenshot(path=str(shots_dir / "calculator-zh.png"), full_page=True)
+    snap(page, "calculator-zh.png", full_page=True)
     _only_this_host(page, live_server)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_reference_prints_on_two_pages(
-    browser: Any, live_server: str, shots_dir: Path, language: str
+    browser: Any, live_server: str, shots_dir: Path, snap: Snap, language: str
 ) -> None:
     context = browser.new_context(base_url=live_server)
     page = context.new_page()
     page.goto(f"/lang/{language}?next=/reference")
-    page.screenshot(path=str(shots_dir / f"reference-screen-{language}.png"), full_page=True)
+    snap(page, f"reference-screen-{language}.png", full_page=True)
     for paper in ("A4", "Letter"):
         pdf = shots_dir / f"reference-{language}-{paper}.pdf"
         page.pdf(path=str(pdf), format=paper, print_background=True)

@@ -24,6 +24,7 @@ def _cli_json(*args: str) -> Any:
     return json.loads(run.stdout)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("crib", [False, True])
 def test_score_has_the_cli_shape(client: Any, crib: bool) -> None:
     body = {"hand": "4S 5S 6S JS", "starter": "9H", "crib": crib}
@@ -50,6 +51,7 @@ def test_peg_scores_each_card_with_the_engine(client: Any) -> None:
     assert [step["count"] for step in plays] == [6, 10, 15, 18]
 
 
+@pytest.mark.heavy
 def test_peg_has_the_cli_shape(client: Any) -> None:
     for play in ("QS 9D 8C 4H 7H", "QS 9D 8C go 7H"):
         cli = _cli_json("peg", *play.split())

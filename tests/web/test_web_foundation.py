@@ -56,6 +56,7 @@ def test_given_secret_key_logs_nothing(caplog: pytest.LogCaptureFixture) -> None
     assert not caplog.records
 
 
+@pytest.mark.heavy
 def test_importing_the_web_package_builds_nothing() -> None:
     code = (
         "import cribkit.web.app as m, fastapi\n"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,7 +27,7 @@ with warnings.catch_warnings():
 from cribkit.web.app import create_app
 from cribkit.web.site.settings import Settings
 
-pytestmark = [pytest.mark.fuzz, pytest.mark.slow]
+pytestmark = pytest.mark.fuzz
 
 EXAMPLES = 80
 """Examples per operation: the ten operations take about a minute on two cores."""
@@ -49,12 +48,12 @@ def _muggins_alone(case: schemathesis.Case) -> bool:
     )
 
 
-def _settings(database: Path) -> Settings:
-    return Settings(database_url=f"sqlite:///{database}", secret_key="fuzz-key", testing=True)
+def _settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, secret_key="fuzz-key", testing=True)
 
 
 # The document only (building it touches no database): what the fuzz generates from.
-SCHEMA = schemathesis.openapi.from_dict(create_app(_settings(Path("unused.sqlite3"))).openapi())
+SCHEMA = schemathesis.openapi.from_dict(create_app(_settings("sqlite:///unused.sqlite3")).openapi())
 
 
 @dataclass(frozen=True)
@@ -67,8 +66,8 @@ class Table:
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Table:
-    app = create_app(_settings(tmp_path / "fuzz.sqlite3"))
+def table(sqlite_url: str) -> Table:
+    app = create_app(_settings(sqlite_url))
     with TestClient(app) as client:
         created = client.post("/api/games", json={"level": "easy", "seed": 7})
         assert created.status_code == 201

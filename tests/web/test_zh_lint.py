@@ -168,6 +168,7 @@ def _finished_game(client: Any) -> str:
     return game_id
 
 
+@pytest.mark.heavy
 def test_stats_and_every_replay_step_read_as_chinese(client: Any) -> None:
     game_id = _finished_game(client)
     stats = client.get("/stats", headers=ZH).text

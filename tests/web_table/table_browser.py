@@ -1,5 +1,5 @@
-"""The table in headless Chromium, shared by its browser tests: the screenshot folder, a
-real ``cribkit serve`` on a fresh SQLite file, and the moves and checks a person makes.
+"""The table in headless Chromium, shared by its browser tests: screenshots when asked, one
+real ``cribkit serve`` per test worker, and the moves and checks a person makes.
 
 conftest.py registers the fixtures for every test here; test_table_browser.py re-exports
 all of this under the names older tests import from it.
@@ -7,7 +7,7 @@ all of this under the names older tests import from it.
 
 from __future__ import annotations
 
-import os
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -15,21 +15,26 @@ from typing import Any
 import pytest
 from servers import ServerProcess
 
+from db_templates import copy_sqlite
+
 __all__ = [
     "DESKTOP",
     "PHONE",
+    "advance_by_api",
     "api_view",
     "check_pegs",
     "chromium",
+    "own_server",
     "play_by_api",
     "server",
-    "shots",
     "start_game",
     "take_turn",
     "watch_errors",
 ]
 
 DESKTOP = {"width": 1280, "height": 900}
+MAX_MOVES = 600
+"""More moves than any game to 121 takes."""
 PHONE = {"width": 390, "height": 844}
 
 
@@ -39,18 +44,25 @@ def chromium(browser: Any) -> Any:
     return browser
 
 
-@pytest.fixture
-def shots() -> Path:
-    """Where screenshots go to be looked at: ``$CRIBKIT_SCREENSHOTS``, else /tmp/shots."""
-    folder = Path(os.environ.get("CRIBKIT_SCREENSHOTS", "/tmp/shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+@pytest.fixture(scope="session")
+def server(
+    tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path
+) -> Iterator[ServerProcess]:
+    """One real ``cribkit serve`` per test worker, shared by its browser tests.
+
+    Each test opens its own browser context, so it is a new player with games of its own;
+    a test that stops its server or needs other settings takes ``own_server``."""
+    folder = tmp_path_factory.mktemp("serve")
+    process = ServerProcess(copy_sqlite(sqlite_template, folder), folder / "serve.log")
+    process.start()
+    yield process
+    process.stop()
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    """A real ``cribkit serve`` on the test's own SQLite file, stopped at the end."""
-    process = ServerProcess(f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log")
+def own_server(tmp_path: Path, sqlite_template: Path) -> Iterator[ServerProcess]:
+    """A real ``cribkit serve`` of the test's own (to stop and restart), stopped at the end."""
+    process = ServerProcess(copy_sqlite(sqlite_template, tmp_path), tmp_path / "serve.log")
     process.start()
     yield process
     process.stop()
@@ -112,6 +124,26 @@ def play_by_api(
         assert response.status == 200, response.text()
         view = response.json()
     raise AssertionError("the game did not end in 1,000 moves")
+
+
+def advance_by_api(
+    page: Any, base: str, game_id: str, *, until: Callable[[dict[str, Any]], bool], seed: int = 0
+) -> dict[str, Any]:
+    """Random legal moves (seeded) sent to the JSON API with the page's cookie until
+    ``until(view)``: the quick way to a late position, drawing no page on the way."""
+    rng = random.Random(seed)
+    view = api_view(page, base, game_id)
+    for _ in range(MAX_MOVES):
+        if until(view) or view["phase"] == "game_over":
+            return view
+        action = rng.choice(view["legal_actions"])
+        answer = page.request.post(
+            f"{base}/api/games/{game_id}/actions",
+            data={"action": action, "version": view["version"]},
+        )
+        assert answer.status == 200, answer.text()
+        view = answer.json()
+    raise AssertionError(f"no position wanted in {MAX_MOVES} moves")
 
 
 def check_pegs(page: Any, view: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from table_support import stored_record
 
 from cribkit.cards import parse_card, parse_cards
@@ -71,6 +72,7 @@ def test_muggins_alone_or_an_option_that_is_not_a_bool_is_refused(client: Any) -
         assert response.status_code == 422, bad
 
 
+@pytest.mark.postgres_too
 def test_the_claim_waits_hides_the_count_and_a_short_claim_gives_muggins(
     client: Any, app: Any
 ) -> None:

@@ -3,29 +3,27 @@ computer where the person misses a nob (the computer takes it as muggins), count
 short and over-claims (pegged at the true count), each checked on the pegboard and in
 the table talk; the claim step on a phone, in Chinese, and without JavaScript.
 
-Screenshots go to ``$CRIBKIT_SCREENSHOTS`` (default ``/tmp/shots``) to be looked at.
+Screenshots only when asked (``CRIBKIT_SCREENSHOTS=dir``).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from counting_policy import Claims, next_move
 from servers import ServerProcess
-from test_table_browser import (  # noqa: F401  (fixtures)
+from table_browser import (
     DESKTOP,
     PHONE,
     api_view,
     check_pegs,
-    chromium,
-    server,
-    shots,
     watch_errors,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+from screenshots import Snap
+
+pytestmark = pytest.mark.browser
 
 SEED = 100
 """A seed whose game gives the person a hand with his nobs (found by ``search_seed``)."""
@@ -59,9 +57,9 @@ def talk(page: Any) -> list[str]:
 
 
 def test_a_seeded_game_with_a_missed_nob_a_short_count_and_an_over_claim(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
+    snap: Snap,
 ) -> None:
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
@@ -71,7 +69,7 @@ def test_a_seeded_game_with_a_missed_nob_a_short_count_and_an_over_claim(
     page.check('input[name="level"][value="medium"]')
     page.check("#count-own")
     page.check("#muggins")
-    page.screenshot(path=str(shots / "counting-desktop-new-game.png"), full_page=True)
+    snap(page, "counting-desktop-new-game.png", full_page=True)
     page.focus("#start")
     page.keyboard.press("Enter")
     page.wait_for_selector("#table[data-version]")
@@ -96,7 +94,7 @@ def test_a_seeded_game_with_a_missed_nob_a_short_count_and_an_over_claim(
         points = claims.claim(view)
         what, _, total = claims.made[-1]
         if what != "right":
-            page.screenshot(path=str(shots / f"counting-desktop-ask-{what}.png"), full_page=True)
+            snap(page, f"counting-desktop-ask-{what}.png", full_page=True)
         page.fill("#claim-points", str(points))
         page.keyboard.press("Enter")
         wait_moved(page, version)
@@ -130,7 +128,7 @@ def test_a_seeded_game_with_a_missed_nob_a_short_count_and_an_over_claim(
         result = page.locator("#show-panel .show .claim-result").first.inner_text()
         assert f"{points}" in result
         if what != "right":
-            page.screenshot(path=str(shots / f"counting-desktop-{what}.png"), full_page=True)
+            snap(page, f"counting-desktop-{what}.png", full_page=True)
     assert claims.all_made, claims.made
     assert errors == []
     context.close()
@@ -155,9 +153,9 @@ def _to_the_claim(page: Any, base: str, *, zh: bool = False) -> dict[str, Any]:
 
 
 def test_the_claim_step_on_a_phone_in_chinese_and_without_javascript(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
+    snap: Snap,
 ) -> None:
     phone = chromium.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
     page = phone.new_page()
@@ -165,7 +163,7 @@ def test_the_claim_step_on_a_phone_in_chinese_and_without_javascript(
     page.goto(f"{server.url}/games/{view['id']}")
     page.wait_for_selector("#claim-box")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path=str(shots / "counting-phone-ask.png"), full_page=True)
+    snap(page, "counting-phone-ask.png", full_page=True)
     # counting by picking: two cards, "pair", and the count field says 2; removed, 0
     assert page.locator('.claim-kind[data-kind="pair"]').is_disabled()
     page.locator(".claim-card").nth(0).click()
@@ -174,7 +172,7 @@ def test_the_claim_step_on_a_phone_in_chinese_and_without_javascript(
     assert page.input_value("#claim-points") == "2"
     assert page.locator("#claim-picked li").count() == 1
     assert page.locator(".claim-card.chosen").count() == 0
-    page.screenshot(path=str(shots / "counting-phone-picked.png"), full_page=True)
+    snap(page, "counting-phone-picked.png", full_page=True)
     page.click("#claim-picked .claim-remove")
     assert page.input_value("#claim-points") == "0"
     page.fill("#claim-points", "30")
@@ -188,13 +186,13 @@ def test_the_claim_step_on_a_phone_in_chinese_and_without_javascript(
     page.goto(f"{server.url}/games/{view['id']}")
     page.wait_for_selector("#claim-box")
     assert "数一数你的" in page.inner_text("#claim-box")
-    page.screenshot(path=str(shots / "counting-zh-ask.png"), full_page=True)
+    snap(page, "counting-zh-ask.png", full_page=True)
     version = page.get_attribute("#table", "data-version")
     page.fill("#claim-points", "0")
     page.keyboard.press("Enter")
     wait_moved(page, version)
     assert any("报了 0 分" in line for line in talk(page))
-    page.screenshot(path=str(shots / "counting-zh-claimed.png"), full_page=True)
+    snap(page, "counting-zh-claimed.png", full_page=True)
     chinese.close()
 
     plain = chromium.new_context(viewport=DESKTOP, java_script_enabled=False)
@@ -202,12 +200,12 @@ def test_the_claim_step_on_a_phone_in_chinese_and_without_javascript(
     view = _to_the_claim(page, server.url)
     page.goto(f"{server.url}/games/{view['id']}")
     assert page.is_visible(".plain-claim")
-    page.screenshot(path=str(shots / "counting-nojs-ask.png"), full_page=True)
+    snap(page, "counting-nojs-ask.png", full_page=True)
     page.fill("#plain-claim-points", "29")
     page.click('.plain-claim button[data-move="claim"]')
     page.wait_for_selector(".plain-show .claim-result")
     assert "over-claimed by" in page.inner_text(".plain-show .claim-result") or (
         "exactly right" in page.inner_text(".plain-show .claim-result")
     )
-    page.screenshot(path=str(shots / "counting-nojs-claimed.png"), full_page=True)
+    snap(page, "counting-nojs-claimed.png", full_page=True)
     plain.close()

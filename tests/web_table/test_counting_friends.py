@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from friends_support import join, open_table
 from table_support import stored_record
 
@@ -23,6 +24,7 @@ def test_the_table_options_and_muggins_alone_refused(client: Any) -> None:
     assert view["counting"] == {"manual_count": [0, 1], "muggins": True}
 
 
+@pytest.mark.heavy
 def test_each_friend_counts_their_own_and_the_rematch_keeps_the_options(
     client: Any, other_client: Any, app: Any
 ) -> None:

@@ -90,6 +90,7 @@ def test_opening_a_table_gives_a_code_a_link_and_seat_zero(client: Any) -> None:
     assert view["legal_actions"] == []  # nobody moves, not even the cut, until the friend sits
 
 
+@pytest.mark.postgres_too
 def test_the_friend_joins_seat_one_and_sees_only_their_own_hand(
     client: Any, other_client: Any
 ) -> None:
@@ -106,6 +107,7 @@ def test_the_friend_joins_seat_one_and_sees_only_their_own_hand(
     assert friend["version"] == host["version"] == 1  # sitting down is a change of the table
 
 
+@pytest.mark.postgres_too
 def test_a_full_table_refuses_a_third_player_who_can_still_watch(
     client: Any, other_client: Any, third_client: Any
 ) -> None:
@@ -144,6 +146,7 @@ def test_unknown_malformed_and_expired_codes_are_not_found(
     assert client.get(f"/api/games/{table['game_id']}").status_code == 200
 
 
+@pytest.mark.postgres_too
 def test_an_unused_invite_lasts_one_day_from_its_opening(app: Any, client: Any) -> None:
     table = open_table(client)
     tables = app.state.friends
@@ -158,6 +161,7 @@ def test_an_unused_invite_lasts_one_day_from_its_opening(app: Any, client: Any) 
         tables.find(table["code"], now=opened + timedelta(days=1, seconds=1))
 
 
+@pytest.mark.postgres_too
 def test_a_used_invite_stays_a_spectators_ticket_after_a_day(
     app: Any, client: Any, other_client: Any, third_client: Any
 ) -> None:
@@ -197,6 +201,7 @@ def test_a_stranger_can_neither_read_nor_move(client: Any, third_client: Any) ->
     assert client.get(f"/api/games/{game_id}").json() == view
 
 
+@pytest.mark.postgres_too
 def test_a_double_move_is_applied_once(client: Any, other_client: Any) -> None:
     table = open_table(client)
     join(other_client, table["code"])
@@ -212,6 +217,7 @@ def test_a_double_move_is_applied_once(client: Any, other_client: Any) -> None:
 # ---------------------------------------------------------------- whole games
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("rng_seed", [1, 2])
 def test_a_whole_game_never_shows_a_hidden_card_to_either_seat_or_a_spectator(
     app: Any, client: Any, other_client: Any, third_client: Any, rng_seed: int
@@ -228,6 +234,7 @@ def test_a_whole_game_never_shows_a_hidden_card_to_either_seat_or_a_spectator(
     assert final["outcome"] is not None and max(final["scores"]) == 121
 
 
+@pytest.mark.heavy
 def test_both_players_count_the_game_and_may_replay_and_download_it(
     app: Any, client: Any, other_client: Any
 ) -> None:
@@ -249,6 +256,8 @@ def test_both_players_count_the_game_and_may_replay_and_download_it(
         assert outcome is not None and outcome.winner == winner
 
 
+@pytest.mark.heavy
+@pytest.mark.postgres_too
 def test_a_rematch_is_one_new_game_for_the_same_two_players(
     app: Any, client: Any, other_client: Any, third_client: Any
 ) -> None:

@@ -1,11 +1,10 @@
 """Two real browsers play a seeded game to 121 against each other by clicking, with a
 spectator watching: on one SQLite process, and on two processes sharing PostgreSQL with
-one of them killed mid-game. Screenshots go to ``$CRIBKIT_SCREENSHOTS`` (default /tmp/shots).
+one of them killed mid-game. Screenshots only when asked (``CRIBKIT_SCREENSHOTS=dir``).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,16 +19,11 @@ from friends_browser import (
 )
 from servers import ServerProcess
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+from screenshots import Snap
+
+pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1366, "height": 768}
-
-
-@pytest.fixture
-def shots() -> Path:
-    folder = Path(os.environ.get("CRIBKIT_SCREENSHOTS", "/tmp/shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def watch_errors(page: Any) -> list[str]:
@@ -46,8 +40,9 @@ def contexts(browser: Any) -> Iterator[list[Any]]:
         context.close()
 
 
+@pytest.mark.slow
 def test_two_browsers_play_a_whole_game_on_one_process_with_a_reload_and_a_spectator(
-    contexts: list[Any], tmp_path: Path, shots: Path
+    contexts: list[Any], tmp_path: Path, snap: Snap
 ) -> None:
     server = ServerProcess(f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log")
     server.start()
@@ -57,7 +52,7 @@ def test_two_browsers_play_a_whole_game_on_one_process_with_a_reload_and_a_spect
         game_id, code = open_table_by_clicking(host, server.url, "Ann", seed=12345)
         assert host.is_visible("#invite-qr")
         assert host.inner_text("#presence") == ""
-        host.screenshot(path=str(shots / "friends-invite.png"), full_page=True)
+        snap(host, "friends-invite.png", full_page=True)
         join_by_clicking(friend, server.url, code, "Bo")
         host.wait_for_selector("#invite", state="hidden")
         host.wait_for_selector("#presence[data-connected='true']")
@@ -72,7 +67,7 @@ def test_two_browsers_play_a_whole_game_on_one_process_with_a_reload_and_a_spect
                 friend.reload()
                 friend.wait_for_selector("#table[data-live='open']")
                 assert version_of(friend) == version
-                friend.screenshot(path=str(shots / "friends-resumed.png"), full_page=True)
+                snap(friend, "friends-resumed.png", full_page=True)
 
         final = play_to_the_end(
             {0: (host, server.url), 1: (friend, server.url)},
@@ -84,7 +79,7 @@ def test_two_browsers_play_a_whole_game_on_one_process_with_a_reload_and_a_spect
         for page in (host, friend):
             page.wait_for_selector("#banner:not([hidden])")
             page.wait_for_selector("#rematch:not([hidden])")
-        host.screenshot(path=str(shots / "friends-over.png"), full_page=True)
+        snap(host, "friends-over.png", full_page=True)
         assert errors == [[], [], []]
         host.click("#rematch")
         host.wait_for_url(lambda url: "/games/" in url and not url.endswith(game_id))

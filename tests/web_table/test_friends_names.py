@@ -76,7 +76,9 @@ def finished(app: Any, client: Any, other_client: Any) -> dict[str, Any]:
     return {"game_id": table["game_id"], "code": table["code"], "final": final}
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.postgres_too
 def test_each_seat_sees_the_other_by_name_on_the_drawn_page(
     client: Any, other_client: Any, finished: dict[str, Any], language: str
 ) -> None:
@@ -117,6 +119,7 @@ def test_each_seat_sees_the_other_by_name_on_the_drawn_page(
             assert word not in drawn, (seat, word)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_the_retold_talk_names_the_other_friend_from_each_seat(
     client: Any, other_client: Any, finished: dict[str, Any], language: str
@@ -210,6 +213,7 @@ def test_fast_play_is_offered_only_where_the_computer_plays(
 CUT_FIELDS = ("cut_for_deal", "cut_for_deal_positions", "cut_positions", "starter_position")
 
 
+@pytest.mark.heavy
 def test_the_rail_sees_every_cut_once_made_like_the_players(
     app: Any, client: Any, other_client: Any, third_client: Any
 ) -> None:
@@ -239,6 +243,7 @@ def test_the_rail_sees_every_cut_once_made_like_the_players(
     assert len(seen["cut_for_deal_positions"]) >= 2
 
 
+@pytest.mark.heavy
 def test_the_rail_reads_the_talk_by_the_code_with_both_names_and_no_hidden_card(
     app: Any, client: Any, other_client: Any, third_client: Any
 ) -> None:
@@ -266,6 +271,7 @@ def test_the_rail_reads_the_talk_by_the_code_with_both_names_and_no_hidden_card(
     play_both_seats(app, table["game_id"], {0: client, 1: other_client}, rng_seed=8, on_move=check)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_each_friend_replays_the_game_with_the_other_by_name(
     client: Any, other_client: Any, finished: dict[str, Any], language: str

@@ -1,15 +1,13 @@
 """A table between two people as its players and a spectator see it in the browser, on a
 390 px phone, in English and in Chinese: each seat is named (never "the computer") before
 and after a reload, the waiting host has the link, code and QR code, the rail sees the
-names, and the end banner offers the rematch. Screenshots go to ``$CRIBKIT_SCREENSHOTS``
-(default /tmp/shots) to be looked at.
+names, and the end banner offers the rematch. Screenshots only when asked
+(``CRIBKIT_SCREENSHOTS=dir``). The worker's one ``cribkit serve`` serves them all.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,12 +15,15 @@ from friends_browser import api, join_by_clicking, open_table_by_clicking, wait_
 from servers import ServerProcess
 
 from cribkit.web.site.i18n import Catalogues, language_by_code
+from screenshots import Snap
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 HEADERS = {"en": {"Accept-Language": "en"}, "zh": {"Accept-Language": "zh-CN,zh;q=0.9"}}
 LOCALES = {"en": "en-GB", "zh": "zh-CN"}
+NEAR_THE_END = 95
+"""The pages come back to the table at a deal with a player this near 121."""
 REMATCH_RULE = (
     "A rematch cuts for the deal again: under the ACC rules every game begins with a cut."
 )
@@ -32,22 +33,6 @@ def _tr(language: str) -> Any:
     found = language_by_code(language)
     assert found is not None
     return Catalogues().get(found)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("friends-names")
-    running = ServerProcess(f"sqlite:///{folder / 'table.sqlite3'}", folder / "serve.log")
-    running.start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def shots() -> Path:
-    folder = Path(os.environ.get("CRIBKIT_SCREENSHOTS", "/tmp/shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def _page(browser: Any, language: str, made: list[Any], errors: list[str]) -> Any:
@@ -118,12 +103,25 @@ def _fits(page: Any) -> None:
     assert width <= PHONE["width"], width
 
 
-def _play_through_the_api(pages: dict[int, Any], base: str, game_id: str) -> dict[str, Any]:
-    """Both players move (first legal move) through the API from their own browsers; the
-    pages follow by the socket."""
+def _game_over(view: dict[str, Any]) -> bool:
+    return bool(view["phase"] == "game_over")
+
+
+def _near_the_end(view: dict[str, Any]) -> bool:
+    return view["phase"] == "discard" and max(view["scores"]) >= NEAR_THE_END
+
+
+def _play_through_the_api(
+    pages: dict[int, Any],
+    base: str,
+    game_id: str,
+    until: Callable[[dict[str, Any]], bool] = _game_over,
+) -> dict[str, Any]:
+    """Both players move (first legal move) through the API from their own browsers, until
+    ``until(view)`` or the end; the pages at the table follow by the socket."""
     for _ in range(1200):
         views = {seat: api(page, base, f"/api/games/{game_id}") for seat, page in pages.items()}
-        if views[0]["phase"] == "game_over":
+        if until(views[0]) or _game_over(views[0]):
             return views[0]
         seat = 0 if views[0]["legal_actions"] else 1
         view = views[seat]
@@ -135,7 +133,7 @@ def _play_through_the_api(pages: dict[int, Any], base: str, game_id: str) -> dic
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_friends_and_the_rail_see_names_on_a_phone_before_and_after_a_reload(
-    browser: Any, server: ServerProcess, shots: Path, language: str
+    browser: Any, server: ServerProcess, snap: Snap, language: str
 ) -> None:
     made: list[Any] = []
     errors: list[str] = []
@@ -144,7 +142,7 @@ def test_friends_and_the_rail_see_names_on_a_phone_before_and_after_a_reload(
         host, friend, rail = (_page(browser, language, made, errors) for _ in range(3))
         game_id, code = _open_table(host, server.url, names[0], seed=4242)
         _fits(host)
-        host.screenshot(path=str(shots / f"friends-{language}-phone-waiting.png"), full_page=True)
+        snap(host, f"friends-{language}-phone-waiting.png", full_page=True)
         assert host.inner_text("#invite-link").endswith(f"/t/{code}")
         waiting = _tr(language).gettext(
             "Waiting for your friend: share the link, the code or the QR code."
@@ -156,7 +154,7 @@ def test_friends_and_the_rail_see_names_on_a_phone_before_and_after_a_reload(
         friend.goto(f"{server.url}/t/{code}")
         assert names[0] in friend.inner_text("main")  # whose table the friend sits down at
         _fits(friend)
-        friend.screenshot(path=str(shots / f"friends-{language}-phone-join.png"), full_page=True)
+        snap(friend, f"friends-{language}-phone-join.png", full_page=True)
         join_by_clicking(friend, server.url, code, names[1])
         resumed = _tr(language).gettext("Welcome back: the game goes on where you left it.")
         assert resumed not in friend.inner_text("#talk")
@@ -168,7 +166,7 @@ def test_friends_and_the_rail_see_names_on_a_phone_before_and_after_a_reload(
             page.wait_for_selector("#table[data-live='open']")
             _check_named(page, language, seat, names)
         _fits(friend)
-        friend.screenshot(path=str(shots / f"friends-{language}-phone-joined.png"), full_page=True)
+        snap(friend, f"friends-{language}-phone-joined.png", full_page=True)
 
         rail.goto(f"{server.url}/t/{code}")
         rail.wait_for_selector("#table[data-live='open']")
@@ -176,6 +174,15 @@ def test_friends_and_the_rail_see_names_on_a_phone_before_and_after_a_reload(
         assert rail.is_visible("#watching")
 
         pages = {0: host, 1: friend}
+        # The middle deals are played with every page away from the table (the names are
+        # what is looked at here, not each move drawn), the last ones with all three back.
+        tables = {page: page.url for page in (host, friend, rail)}
+        for page in tables:
+            page.goto("about:blank")
+        _play_through_the_api(pages, server.url, game_id, until=_near_the_end)
+        for page, url in tables.items():
+            page.goto(url)
+            page.wait_for_selector("#table[data-live='open']")
         final = _play_through_the_api(pages, server.url, game_id)
         assert max(final["scores"]) == 121
         winner = final["outcome"]["winner"]
@@ -214,8 +221,8 @@ def test_friends_and_the_rail_see_names_on_a_phone_before_and_after_a_reload(
         _check_named(friend, language, 1, names)
         # the talk is retold by the script after the banner shows: wait, as for the rail
         wait_until(friend, lambda: names[0] in friend.inner_text("#talk"), "the friend's talk")
-        friend.screenshot(path=str(shots / f"friends-{language}-phone-over.png"), full_page=True)
-        rail.screenshot(path=str(shots / f"friends-{language}-phone-rail.png"), full_page=True)
+        snap(friend, f"friends-{language}-phone-over.png", full_page=True)
+        snap(rail, f"friends-{language}-phone-rail.png", full_page=True)
         assert errors == []
     finally:
         for context in made:

@@ -4,8 +4,6 @@ seconds: it sees the other player's moves and its own go through the versioned a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,15 +17,7 @@ from friends_browser import (
 )
 from servers import ServerProcess
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    running = ServerProcess(f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log")
-    running.start()
-    yield running
-    running.stop()
+pytestmark = pytest.mark.browser
 
 
 def _dropped(socket: Any) -> None:

@@ -48,6 +48,7 @@ def seated_table(client: Any, other_client: Any, seed: int = 7) -> dict[str, Any
     return table
 
 
+@pytest.mark.postgres_too
 def test_a_player_gets_their_view_at_once_and_again_after_the_other_moves(
     client: Any, other_client: Any
 ) -> None:
@@ -67,6 +68,7 @@ def test_a_player_gets_their_view_at_once_and_again_after_the_other_moves(
         assert not set(after["hand"]) & set(moved["hand"])
 
 
+@pytest.mark.postgres_too
 def test_a_spectator_with_the_code_gets_the_public_view(
     client: Any, other_client: Any, third_client: Any
 ) -> None:
@@ -94,6 +96,7 @@ def test_a_stranger_without_the_right_code_is_refused(
     assert closed.value.code == CLOSE_NOT_FOUND
 
 
+@pytest.mark.postgres_too
 def test_each_player_sees_whether_the_other_is_connected(client: Any, other_client: Any) -> None:
     table = seated_table(client, other_client)
     game_id = table["game_id"]
@@ -159,6 +162,7 @@ def test_a_flood_of_messages_closes_the_socket(client: Any, other_client: Any) -
     assert sum(1 for a in answers if a == {"type": "pong"}) == RATE_LIMIT
 
 
+@pytest.mark.heavy
 def test_a_whole_game_over_sockets_never_shows_a_hidden_card(
     app: Any, client: Any, other_client: Any, third_client: Any
 ) -> None:

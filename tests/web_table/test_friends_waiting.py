@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from friends_support import join, open_table
 from table_support import stored_record
 
@@ -53,6 +54,7 @@ def test_the_host_cannot_cut_before_the_friend_sits_down(
     assert moved.status_code == 200, moved.text
 
 
+@pytest.mark.postgres_too
 def test_the_computer_taking_the_seat_starts_the_game(client: Any) -> None:
     table = open_table(client, computer_fills_in=True)
     game_id = table["game_id"]

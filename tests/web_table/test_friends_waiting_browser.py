@@ -1,17 +1,18 @@
 """In headless Chromium: the host of a friend table sees "waiting for your friend" and no
 spread to cut until the friend sits down (in English and in Chinese); then the cut is
-offered. Screenshots go to ``$CRIBKIT_SCREENSHOTS`` (default /tmp/shots)."""
+offered. Screenshots only when asked (``CRIBKIT_SCREENSHOTS=dir``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from friends_browser import TIMEOUT_MS, join_by_clicking, open_table_by_clicking
 from servers import ServerProcess
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+from screenshots import Snap
+
+pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1366, "height": 768}
 
@@ -20,7 +21,7 @@ DESKTOP = {"width": 1366, "height": 768}
     ("locale", "waiting"), [("en-GB", "Waiting for your friend"), ("zh-CN", "等朋友入座")]
 )
 def test_the_host_waits_for_the_friend_before_the_cut(
-    chromium: Any, server: ServerProcess, shots: Path, locale: str, waiting: str
+    chromium: Any, server: ServerProcess, snap: Snap, locale: str, waiting: str
 ) -> None:
     host_context = chromium.new_context(viewport=DESKTOP, locale=locale)
     friend_context = chromium.new_context(viewport=DESKTOP, locale=locale)
@@ -32,12 +33,12 @@ def test_the_host_waits_for_the_friend_before_the_cut(
     assert waiting in host.inner_text("#waiting")
     assert host.locator("#spread button").count() == 0
     assert host.is_hidden("#spread")
-    host.screenshot(path=str(shots / f"friends-waiting-{locale}.png"), full_page=True)
+    snap(host, f"friends-waiting-{locale}.png", full_page=True)
 
     join_by_clicking(friend, server.url, code, "Bo")
     host.wait_for_selector("#spread button.cut-card:not([disabled])", timeout=TIMEOUT_MS)
     assert waiting not in host.inner_text("#status")
-    host.screenshot(path=str(shots / f"friends-seated-{locale}.png"), full_page=True)
+    snap(host, f"friends-seated-{locale}.png", full_page=True)
     assert errors == []
     host_context.close()
     friend_context.close()

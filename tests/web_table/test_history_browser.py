@@ -2,7 +2,7 @@
 second tab, the record downloaded from the end banner and the stats page and uploaded to
 the replay page, and the replay page drawn in colour (desktop, phone, Chinese).
 
-Screenshots go to ``$CRIBKIT_SCREENSHOTS`` (default ``/tmp/shots``) to be looked at.
+Screenshots only when asked (``CRIBKIT_SCREENSHOTS=dir``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from servers import ServerProcess
 from table_browser import PHONE, api_view, play_by_api, start_game, take_turn, watch_errors
 
 from cribkit.record import GameRecord
+from screenshots import Snap
 
 DESKTOP = {"width": 1366, "height": 768}
 YOU, COMPUTER = "rgb(31, 95, 191)", "rgb(179, 38, 30)"
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 
 def talk_lines(page: Any) -> list[str]:
@@ -46,7 +47,7 @@ def finish_by_api(page: Any, base: str, game_id: str) -> dict[str, Any]:
     [("en", "Cut for deal", "Welcome back"), ("zh-CN", "切牌定庄", "欢迎回来")],
 )
 def test_talk_and_score_sheet_come_back_after_a_reload_and_in_a_second_tab(
-    browser: Any, server: ServerProcess, shots: Path, locale: str, cut: str, welcome: str
+    browser: Any, server: ServerProcess, snap: Snap, locale: str, cut: str, welcome: str
 ) -> None:
     context = browser.new_context(viewport=DESKTOP, locale=locale)
     page = context.new_page()
@@ -64,7 +65,7 @@ def test_talk_and_score_sheet_come_back_after_a_reload_and_in_a_second_tab(
     rows = sheet_rows(page)
     assert len(rows) == 2
     assert [rows[-1][3], rows[-1][7]] == [str(s) for s in view["scores"]]
-    page.screenshot(path=str(shots / f"history-table-{locale}.png"), full_page=True)
+    snap(page, f"history-table-{locale}.png", full_page=True)
 
     page.reload()
     wait_for_history(page, view["version"])
@@ -78,7 +79,7 @@ def test_talk_and_score_sheet_come_back_after_a_reload_and_in_a_second_tab(
     wait_for_history(second, view["version"])
     assert talk_lines(second) == again
     assert sheet_rows(second) == rows
-    second.screenshot(path=str(shots / f"history-table-second-tab-{locale}.png"), full_page=True)
+    snap(second, f"history-table-second-tab-{locale}.png", full_page=True)
     assert errors == []
     context.close()
 
@@ -114,7 +115,7 @@ def test_a_tab_left_behind_hears_the_whole_talk_when_it_catches_up(
 
 
 def test_the_record_goes_out_from_the_banner_and_stats_and_back_in_to_the_replay(
-    browser: Any, server: ServerProcess, shots: Path, tmp_path: Path
+    browser: Any, server: ServerProcess, snap: Snap, tmp_path: Path
 ) -> None:
     context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
     page = context.new_page()
@@ -134,10 +135,10 @@ def test_the_record_goes_out_from_the_banner_and_stats_and_back_in_to_the_replay
     assert record.final_state().scores == tuple(final["scores"])
     rows = sheet_rows(page)
     assert [rows[-1][3], rows[-1][7]] == [str(s) for s in final["scores"]]
-    page.screenshot(path=str(shots / "history-table-game-over.png"), full_page=True)
+    snap(page, "history-table-game-over.png", full_page=True)
 
     page.goto(f"{server.url}/stats")
-    page.screenshot(path=str(shots / "history-stats.png"), full_page=True)
+    snap(page, "history-stats.png", full_page=True)
     with page.expect_download() as stats_download:
         page.click(f'tr[data-game="{game_id}"] a.record-download')
     stats_file = tmp_path / "stats.txt"
@@ -169,7 +170,7 @@ def test_the_record_goes_out_from_the_banner_and_stats_and_back_in_to_the_replay
     page.click("#replay-submit")
     page.wait_for_selector("#record-error")
     assert page.inner_text("#record-error").startswith(f"Line {at + 1} of the record")
-    page.screenshot(path=str(shots / "history-upload-refused.png"), full_page=True)
+    snap(page, "history-upload-refused.png", full_page=True)
     assert [e for e in errors if "status of 422" not in e] == []  # the refusal is a 422 page
     context.close()
 
@@ -207,7 +208,7 @@ def check_replay_colours(page: Any) -> None:
 def test_the_replay_page_looks_right(
     browser: Any,
     server: ServerProcess,
-    shots: Path,
+    snap: Snap,
     viewport: dict[str, int],
     language: str,
     name: str,
@@ -222,9 +223,9 @@ def test_the_replay_page_looks_right(
     said = page.inner_text("#said")
     assert "plays" not in said.replace("The computer plays", "")
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    page.screenshot(path=str(shots / f"history-replay-{name}.png"), full_page=True)
+    snap(page, f"history-replay-{name}.png", full_page=True)
     page.goto(f"{server.url}/games/{game_id}/replay?step=100000")
     check_replay_colours(page)
-    page.screenshot(path=str(shots / f"history-replay-{name}-end.png"), full_page=True)
+    snap(page, f"history-replay-{name}-end.png", full_page=True)
     assert errors == []
     context.close()

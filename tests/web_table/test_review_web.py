@@ -144,6 +144,7 @@ def test_another_players_game_is_not_found_and_an_unfinished_one_is_refused(
     }
 
 
+@pytest.mark.heavy
 def test_each_friend_sees_the_review_of_their_own_seat(
     client: Any, other_client: Any, third_client: Any, app: Any
 ) -> None:
@@ -198,6 +199,7 @@ def test_a_throw_kept_for_its_pegging_is_explained_in_chinese_with_the_engines_n
 # ------------------------------------------------------------------ the JSON endpoint
 
 
+@pytest.mark.heavy
 def test_the_json_review_is_what_cribkit_review_prints(
     client: Any, app: Any, tmp_path: Path
 ) -> None:
@@ -282,6 +284,7 @@ def other_deal(state: GameState, seat: int) -> GameState:
     return dataclasses.replace(state, dealt=(dealt[0], dealt[1]))
 
 
+@pytest.mark.heavy
 def test_the_same_decision_with_other_hidden_cards_costs_the_same(client: Any, app: Any) -> None:
     game_id = api_finished_game(client, app, seed=36)
     record = stored_record(app, game_id)
@@ -339,6 +342,7 @@ def test_the_replay_links_to_the_review_and_opens_at_a_reviewed_decision(
     assert 'id="from-review"' not in replay
 
 
+@pytest.mark.heavy
 def test_stats_links_every_finished_game_to_its_review(client: Any, app: Any) -> None:
     first = api_finished_game(client, app, seed=39)
     second = stored_finished_game(app, player_of(app, first), seed=40)
@@ -351,6 +355,7 @@ def test_stats_links_every_finished_game_to_its_review(client: Any, app: Any) ->
 # ------------------------------------------------------------------ an uploaded record
 
 
+@pytest.mark.heavy
 def test_either_seat_of_an_uploaded_record_can_be_reviewed(client: Any, app: Any) -> None:
     game_id = api_finished_game(client, app, seed=41)
     text = client.get(f"/api/games/{game_id}/record").text
@@ -403,6 +408,8 @@ def stored_figures(app: Any) -> dict[tuple[str, int], float]:
         return {(r.game_id, r.seat): r.accuracy for r in session.query(ReviewRow).all()}
 
 
+@pytest.mark.heavy
+@pytest.mark.postgres_too
 def test_the_figure_is_stored_when_a_game_is_first_reviewed(client: Any, app: Any) -> None:
     game_id = api_finished_game(client, app, seed=43)
     assert (game_id, 0) not in stored_figures(app)
@@ -413,6 +420,8 @@ def test_the_figure_is_stored_when_a_game_is_first_reviewed(client: Any, app: An
     assert [key for key in stored_figures(app) if key[0] == game_id] == [(game_id, 0)]
 
 
+@pytest.mark.heavy
+@pytest.mark.postgres_too
 def test_stats_charts_one_point_per_reviewed_game_and_fills_in_older_ones_a_few_at_a_time(
     client: Any, app: Any
 ) -> None:

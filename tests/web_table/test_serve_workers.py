@@ -8,7 +8,7 @@ import httpx
 import pytest
 from servers import ServerProcess
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.server
 
 
 def test_two_workers_share_the_games_and_the_cookie_key(tmp_path: Path) -> None:

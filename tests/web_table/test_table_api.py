@@ -42,6 +42,7 @@ def move(client: Any, game_id: str, action: Any, version: Any) -> Any:
     return client.post(f"/api/games/{game_id}/actions", json={"action": action, "version": version})
 
 
+@pytest.mark.postgres_too
 def test_a_new_game_starts_with_the_persons_cut_and_sets_the_player_cookie(
     client: Any,
 ) -> None:
@@ -204,6 +205,7 @@ def test_a_discard_of_cards_not_held_is_refused(client: Any) -> None:
     assert "not in your hand" in response.json()["detail"]
 
 
+@pytest.mark.postgres_too
 def test_a_double_submit_is_applied_once(client: Any, app: Any) -> None:
     data = new_game(client)
     action, version = data["view"]["legal_actions"][0], data["view"]["version"]
@@ -218,6 +220,7 @@ def test_a_double_submit_is_applied_once(client: Any, app: Any) -> None:
     assert len(discards) == 1
 
 
+@pytest.mark.postgres_too
 def test_concurrent_moves_from_two_tabs_are_applied_once(
     client: Any, app: Any, database_url: str
 ) -> None:
@@ -247,6 +250,7 @@ def test_concurrent_moves_from_two_tabs_are_applied_once(
     assert len(discards) == 1
 
 
+@pytest.mark.postgres_too
 def test_a_game_resumes_exactly_after_a_restart(database_url: str) -> None:
     from fastapi.testclient import TestClient
 

@@ -1,17 +1,15 @@
 """The table in headless Chromium: a game resumed after the server restarts, and the phone
 layout (the pegs through a game by keyboard and clicks: test_table_pegs_browser.py).
 
-Screenshots go to ``$CRIBKIT_SCREENSHOTS`` (default ``/tmp/shots``) to be looked at. The
-fixtures and page helpers live in table_browser.py; other tests still import them from here.
+Screenshots only when asked (``CRIBKIT_SCREENSHOTS=dir``). The fixtures and page helpers
+live in table_browser.py.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-import table_browser
 from servers import ServerProcess
 from table_browser import (
     DESKTOP,
@@ -23,15 +21,22 @@ from table_browser import (
     watch_errors,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+from screenshots import Snap
 
-# conftest.py provides these fixtures; the names stay here for the tests that import them.
-chromium, server, shots = table_browser.chromium, table_browser.server, table_browser.shots
+pytestmark = pytest.mark.browser
+
+NEAR_THE_END = 95
+"""The keyboard takes over again at a deal with a player this near 121."""
+
+
+def near_the_end(view: dict[str, Any]) -> bool:
+    return view["phase"] == "discard" and max(view["scores"]) >= NEAR_THE_END
 
 
 def test_a_game_resumes_after_the_server_restarts(
-    chromium: Any, server: ServerProcess, shots: Path
+    chromium: Any, own_server: ServerProcess, snap: Snap
 ) -> None:
+    server = own_server  # stopped and started again: not the worker's shared server
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
     game_id = start_game(page, server.url, seed=77)
@@ -46,20 +51,20 @@ def test_a_game_resumes_after_the_server_restarts(
     assert page.locator("#hand button.in-hand").all_inner_texts() == hand
     assert api_view(page, server.url, game_id) == before
     check_pegs(page, before)
-    page.screenshot(path=str(shots / "table-desktop-resumed.png"), full_page=True)
+    snap(page, "table-desktop-resumed.png", full_page=True)
     take_turn(page)  # and the game goes on
     assert api_view(page, server.url, game_id)["version"] == before["version"] + 1
     context.close()
 
 
 def test_the_phone_layout_fits_an_upright_phone(
-    chromium: Any, server: ServerProcess, shots: Path
+    chromium: Any, server: ServerProcess, snap: Snap
 ) -> None:
     context = chromium.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
     page = context.new_page()
     errors = watch_errors(page)
     start_game(page, server.url, seed=5)
-    page.screenshot(path=str(shots / "table-phone-discard.png"), full_page=True)
+    snap(page, "table-phone-discard.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     cards = page.locator("#hand button.in-hand")
     assert cards.count() == 6
@@ -72,7 +77,7 @@ def test_the_phone_layout_fits_an_upright_phone(
     for _ in range(12):
         if take_turn(page) == "show":
             break
-    page.screenshot(path=str(shots / "table-phone-later.png"), full_page=True)
+    snap(page, "table-phone-later.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert errors == []
     context.close()

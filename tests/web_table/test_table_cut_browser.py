@@ -5,22 +5,20 @@ page only ever sends a position, and the view never holds a card before it is tu
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from servers import ServerProcess
-from test_table_browser import (  # noqa: F401  (fixtures)
+from table_browser import (
     DESKTOP,
     PHONE,
     api_view,
-    chromium,
-    server,
-    shots,
     take_turn,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+from screenshots import Snap
+
+pytestmark = pytest.mark.browser
 
 RANKS = "A23456789TJQK"
 
@@ -64,9 +62,9 @@ def cut_for_deal(page: Any, *, by_key: bool) -> None:
 
 @pytest.mark.parametrize("by_key", [False, True])
 def test_the_cut_for_deal_by_click_or_key_shows_both_cards_and_low_deals(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
+    snap: Snap,
     by_key: bool,
 ) -> None:
     context = chromium.new_context(viewport=PHONE if by_key else DESKTOP)
@@ -76,7 +74,7 @@ def test_the_cut_for_deal_by_click_or_key_shows_both_cards_and_low_deals(
     before = api_view(page, server.url, game_id)
     assert before["phase"] == "cut_for_deal" and before["hand"] == []
     assert {a["type"] for a in before["legal_actions"]} == {"cut"}
-    page.screenshot(path=str(shots / f"table-cut-{'phone' if by_key else 'desktop'}.png"))
+    snap(page, f"table-cut-{'phone' if by_key else 'desktop'}.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     cut_for_deal(page, by_key=by_key)
     assert posted and all(set(a) == {"type", "player", "position"} for a in posted)
@@ -88,14 +86,14 @@ def test_the_cut_for_deal_by_click_or_key_shows_both_cards_and_low_deals(
     assert result.is_visible()
     faces = result.locator(".card").evaluate_all("cs => cs.map((c) => c.dataset.card)")
     assert faces == [mine, theirs]
-    page.screenshot(path=str(shots / f"table-cut-result-{'phone' if by_key else 'desktop'}.png"))
+    snap(page, f"table-cut-result-{'phone' if by_key else 'desktop'}.png")
     context.close()
 
 
 def test_as_pone_you_cut_the_pack_and_the_dealer_turns_the_starter(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
+    snap: Snap,
 ) -> None:
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
@@ -111,7 +109,7 @@ def test_as_pone_you_cut_the_pack_and_the_dealer_turns_the_starter(
     assert positions == list(range(4, 37))
     assert "pack" in (page.get_attribute("#spread", "class") or "")
     assert page.locator("#spread button.cut-card").count() == len(positions)
-    page.screenshot(path=str(shots / "table-cut-pack.png"))
+    snap(page, "table-cut-pack.png")
     version = page.get_attribute("#table", "data-version")
     page.keyboard.press("ArrowLeft")  # the last place, by key
     page.keyboard.press("Enter")

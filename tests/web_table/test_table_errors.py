@@ -295,7 +295,7 @@ def exchange(
     return response.status, data, response.getheader("connection")
 
 
-@pytest.mark.slow
+@pytest.mark.server
 def test_bad_bodies_keep_the_connection_alive_on_a_real_server(tmp_path: Path) -> None:
     server = ServerProcess(
         f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log"
@@ -326,6 +326,7 @@ def test_bad_bodies_keep_the_connection_alive_on_a_real_server(tmp_path: Path) -
         server.stop()
 
 
+@pytest.mark.postgres_too
 def test_a_name_with_control_characters_is_kept_without_them(client: Any) -> None:
     """A NUL byte would make PostgreSQL refuse the row (a 500); it becomes a space."""
     response = client.post("/stats/name", data={"name": "Bo\x00b\x07 \u200bthe\tdealer"})

@@ -6,21 +6,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 from servers import ServerProcess
-from test_table_browser import (  # noqa: F401  (fixtures)
-    chromium,
-    server,
-    shots,
+from table_browser import (
     start_game,
     take_turn,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+from screenshots import Snap
+
+pytestmark = pytest.mark.browser
 
 SIZES = [(1366, 768), (1280, 800), (1440, 900), (390, 844)]
 PAGES = [
@@ -53,9 +51,9 @@ def in_view(page: Any, selector: str) -> bool:
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_main_action_and_the_hint_are_in_view(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
+    snap: Snap,
     width: int,
     height: int,
 ) -> None:
@@ -65,7 +63,7 @@ def test_the_main_action_and_the_hint_are_in_view(
     page.keyboard.press("1")
     page.keyboard.press("h")
     page.wait_for_selector("#hint-box:not([hidden])")
-    page.screenshot(path=str(shots / f"table-fit-{width}x{height}-discard.png"))
+    snap(page, f"table-fit-{width}x{height}-discard.png")
     assert page.evaluate("window.scrollY") == 0
     assert in_view(page, "#primary"), "lay away"
     assert in_view(page, "#hint-box"), "the hint's explanation"
@@ -85,7 +83,7 @@ def test_the_main_action_and_the_hint_are_in_view(
             page.evaluate("window.scrollTo(0, 0)")
             assert in_view(page, "#primary"), "next count"
             if "show" not in seen:
-                page.screenshot(path=str(shots / f"table-fit-{width}x{height}-show.png"))
+                snap(page, f"table-fit-{width}x{height}-show.png")
             seen.add("show")
         if seen == {"play", "show"} or phase == "game_over":
             break
@@ -110,15 +108,15 @@ def shot_name(path: str) -> str:
 
 @pytest.mark.parametrize("path", PAGES)
 def test_no_page_scrolls_sideways_on_a_phone(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
+    snap: Snap,
     path: str,
 ) -> None:
     for page, language in phone_pages(chromium, server.url, path, 390):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, (path, language)
         assert header_overflow(page) == [], (path, language)
-        page.screenshot(path=str(shots / f"phone-{shot_name(path)}-{language}.png"), full_page=True)
+        snap(page, f"phone-{shot_name(path)}-{language}.png", full_page=True)
 
 
 HEADER_OVERFLOW = """() => {
@@ -144,9 +142,9 @@ def header_overflow(page: Any) -> list[str]:
 
 @pytest.mark.parametrize("path", ["/", "/stats", "/practice"])
 def test_the_site_menu_fits_the_narrowest_phone(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-    shots: Path,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
+    snap: Snap,
     path: str,
 ) -> None:
     for page, language in phone_pages(chromium, server.url, path, 320):
@@ -156,4 +154,4 @@ def test_the_site_menu_fits_the_narrowest_phone(
         for index in range(links.count()):  # every link of the menu is on the screen
             box = links.nth(index).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320
-        page.screenshot(path=str(shots / f"phone320-header-{shot_name(path)}-{language}.png"))
+        snap(page, f"phone320-header-{shot_name(path)}-{language}.png")

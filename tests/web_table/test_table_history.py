@@ -164,6 +164,7 @@ def test_an_unfinished_game_offers_no_record(client: Any, app: Any) -> None:
     assert chinese.json()["detail"] == "牌局还没结束：现在的记录会暴露还没亮出的牌"
 
 
+@pytest.mark.postgres_too
 def test_a_finished_game_downloads_its_record(client: Any, app: Any) -> None:
     game_id, _ = play_out(client, app, level="easy", seed=12, rng_seed=2, check=False)
     response = client.get(f"/api/games/{game_id}/record")

@@ -10,7 +10,6 @@ import dataclasses
 import gettext
 import re
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +30,7 @@ from cribkit.view import view_of
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import Catalogues, language_by_code
+from screenshots import Snap
 from state_support import past_the_cut
 
 ZH = {"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5"}
@@ -317,9 +317,8 @@ def wait_for_move(page: Any, version: str | None) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.slow
 def test_the_table_speaks_chinese_in_the_browser(
-    browser: Any, server: ServerProcess, shots: Path
+    browser: Any, server: ServerProcess, snap: Snap
 ) -> None:
     context = browser.new_context(
         viewport={"width": 1280, "height": 900}, locale="zh-CN", extra_http_headers=ZH
@@ -338,7 +337,7 @@ def test_the_table_speaks_chinese_in_the_browser(
     page.click("#hint-button")
     page.wait_for_selector("#hint-box:not([hidden])")
     assert_chinese(page.inner_text("#hint-box"))
-    page.screenshot(path=str(shots / "zh-test-discard-hint.png"), full_page=True)
+    snap(page, "zh-test-discard-hint.png", full_page=True)
     version = page.get_attribute("#table", "data-version")
     for key in ("1", "2", "Enter"):
         page.keyboard.press(key)
@@ -354,7 +353,7 @@ def test_the_table_speaks_chinese_in_the_browser(
             page.click("#hint-button")
             page.wait_for_selector("#hint-box:not([hidden])")
             assert_chinese(page.inner_text("#hint-box"))
-            page.screenshot(path=str(shots / "zh-test-play-hint.png"), full_page=True)
+            snap(page, "zh-test-play-hint.png", full_page=True)
             hinted = True
         version = page.get_attribute("#table", "data-version")
         if page.is_visible("#primary"):
@@ -364,7 +363,7 @@ def test_the_table_speaks_chinese_in_the_browser(
         wait_for_move(page, version)
     assert hinted and page.get_attribute("#table", "data-phase") == "show"
     page.click("#primary")  # the second count of the show
-    page.screenshot(path=str(shots / "zh-test-show.png"), full_page=True)
+    snap(page, "zh-test-show.png", full_page=True)
     for selector in ("#status", "#meta", "#show-panel h2", "#pegboard-title"):
         assert english_words(page.text_content(selector) or "") <= {"go"}, selector
     for line in page.locator("#talk li").all_inner_texts():

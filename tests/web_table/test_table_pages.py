@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from table_support import play_out, stored_record
 
 from cribkit.web.site.db import Database
@@ -35,6 +36,7 @@ def test_the_table_speaks_chinese_when_asked(client: Any) -> None:
     assert 'lang="zh-Hans"' in html
 
 
+@pytest.mark.postgres_too
 def test_stats_add_up_finished_games_and_replays_step_through_them(client: Any, app: Any) -> None:
     empty = client.get("/stats").text
     assert stat(empty, "games") == "0"
@@ -69,17 +71,18 @@ def test_a_game_in_progress_has_no_replay(client: Any) -> None:
     assert client.get(f"/games/{game_id}/replay").status_code == 404
 
 
+@pytest.mark.postgres_too
 def test_a_chosen_name_is_remembered(client: Any) -> None:
     response = client.post("/stats/name", data={"name": "  Ada   Lovelace "})
     assert response.status_code == 200  # followed the redirect back to /stats
     assert 'value="Ada Lovelace"' in response.text
 
 
-def test_the_migrations_build_exactly_the_models(tmp_path: Path) -> None:
+def test_the_migrations_build_exactly_the_models(blank_database_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    database = Database(f"sqlite:///{tmp_path / 'schema.sqlite3'}")
+    database = Database(blank_database_url)
     database.migrate()
     with database.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)

@@ -10,7 +10,6 @@ recorded games by node (tests/js/pegs.test.mjs); this walk checks the page draws
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +24,9 @@ from table_browser import (
     watch_errors,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+from screenshots import Snap
+
+pytestmark = [pytest.mark.browser]
 
 MARK = """() => { for (const p of [0, 1]) for (const w of ["front", "back"])
   document.getElementById(`peg-${p}-${w}`).dataset.was = w; }"""
@@ -75,7 +76,7 @@ def turn_and_check(page: Any, base: str, game_id: str) -> tuple[str, dict[str, A
 
 
 def test_the_board_follows_the_view_through_the_first_deal_and_the_last(
-    chromium: Any, server: ServerProcess, shots: Path
+    chromium: Any, server: ServerProcess, snap: Snap
 ) -> None:
     context = chromium.new_context(viewport=DESKTOP, reduced_motion="reduce")
     page = context.new_page()
@@ -84,7 +85,7 @@ def test_the_board_follows_the_view_through_the_first_deal_and_the_last(
     page.keyboard.press("h")  # the advisor's hint marks the two cards to throw
     page.wait_for_selector("#hint-box:not([hidden])")
     assert page.locator("#hand button.suggested").count() == 2
-    page.screenshot(path=str(shots / "table-desktop-discard.png"), full_page=True)
+    snap(page, "table-desktop-discard.png", full_page=True)
     taken: set[str] = set()
     view = api_view(page, server.url, game_id)
     for _ in range(100):  # the first deal: discard, play, the three counts, the next deal
@@ -93,7 +94,7 @@ def test_the_board_follows_the_view_through_the_first_deal_and_the_last(
         phase, view = turn_and_check(page, server.url, game_id)
         if phase not in taken and phase in ("play", "show"):
             taken.add(phase)
-            page.screenshot(path=str(shots / f"table-desktop-{phase}.png"), full_page=True)
+            snap(page, f"table-desktop-{phase}.png", full_page=True)
     assert view["hand_number"] == 2 and taken == {"play", "show"}
 
     near = play_by_api(
@@ -117,8 +118,8 @@ def test_the_board_follows_the_view_through_the_first_deal_and_the_last(
     assert str(computer) in page.inner_text("#banner-text")
     skunks = {"none": 0, "skunk": 1, "double_skunk": 2}[view["outcome"]["skunk"]]
     assert page.locator("#skunks img.skunk").count() == skunks
-    page.screenshot(path=str(shots / "table-desktop-game-over.png"), full_page=True)
+    snap(page, "table-desktop-game-over.png", full_page=True)
     assert "Replay" in page.goto(f"{server.url}/stats").text()
-    page.screenshot(path=str(shots / "stats-desktop.png"), full_page=True)
+    snap(page, "stats-desktop.png", full_page=True)
     assert errors == []
     context.close()

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
-from test_table_browser import DESKTOP, chromium, server, start_game  # noqa: F401
+from table_browser import DESKTOP, start_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 
 WATCH = """() => {
   window.pauses = [];
@@ -46,8 +46,8 @@ def play_by_key(page: Any) -> str:
 
 
 def test_the_computers_card_comes_after_a_pause_unless_you_play_fast(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
+    chromium: Any,
+    server: ServerProcess,
 ) -> None:
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()

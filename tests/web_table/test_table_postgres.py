@@ -10,7 +10,7 @@ import httpx
 import pytest
 from servers import ServerProcess
 
-pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+pytestmark = [pytest.mark.postgres, pytest.mark.server]
 
 
 @pytest.fixture

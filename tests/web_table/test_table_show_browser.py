@@ -3,14 +3,15 @@ down, and a reload (or a second tab) comes back at the same count."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from servers import ServerProcess
 from table_browser import DESKTOP, api_view, check_pegs, start_game, take_turn
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+from screenshots import Snap
+
+pytestmark = pytest.mark.browser
 
 
 def shown_counts(page: Any) -> int:
@@ -18,7 +19,7 @@ def shown_counts(page: Any) -> int:
 
 
 def test_each_count_of_the_show_moves_the_board_only_when_shown_across_a_reload(
-    chromium: Any, server: ServerProcess, shots: Path
+    chromium: Any, server: ServerProcess, snap: Snap
 ) -> None:
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
@@ -44,7 +45,7 @@ def test_each_count_of_the_show_moves_the_board_only_when_shown_across_a_reload(
         assert other.inner_text("#score-0") == page.inner_text("#score-0")
         assert other.inner_text("#score-1") == page.inner_text("#score-1")
         if step == 2:
-            page.screenshot(path=str(shots / "table-show-step-2.png"))
+            snap(page, "table-show-step-2.png")
         if step < 3:
             assert page.inner_text("#primary") == page.evaluate(
                 "JSON.parse(document.getElementById('table-strings').textContent).next_count"

@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from table_support import HUMAN, stored_record
 
 from cribkit.actions import CutForDeal, Deal, TurnStarter
@@ -132,6 +133,7 @@ def post(client: Any, view: dict[str, Any], action: dict[str, Any]) -> Any:
     )
 
 
+@pytest.mark.postgres_too
 def test_the_api_lays_the_counts_down_one_by_one_and_a_reload_keeps_the_step(
     client: Any, app: Any
 ) -> None:
