@@ -7,15 +7,15 @@ unfinished one is refused (its review would judge a game still being played).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
 from cribkit.web.table.games.deps import PlayerId
 from cribkit.web.table.games.loaded import GameNotFoundError
-from cribkit.web.table.review.reviews import GameUnfinishedError, ReviewBook
-from cribkit.web.table.review.routes import reviews_of
+from cribkit.web.table.review.reviews import GameUnfinishedError
+from cribkit.web.table.review.routes import Reviews
 from cribkit.web.table.review.schemas import GameReviewOut
 
 __all__ = ["GameReviewOut", "router"]
@@ -28,9 +28,6 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ApiError, "description": "No such game for this player."},
     409: {"model": ApiError, "description": "The game is not over yet."},
 }
-
-
-Reviews = Annotated[ReviewBook, Depends(reviews_of)]
 
 
 @router.get("/{game_id}/review", responses=_ERRORS)
