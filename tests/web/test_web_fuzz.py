@@ -2,6 +2,10 @@
 valid and invalid requests to every operation, failing on any 5xx, an undeclared status, a
 body that does not match the declared schema, or invalid input that is not refused.
 
+The body check is schemathesis's ``response_schema_conformance`` (one of its default checks,
+never excluded here): every JSON answer, success or error, is validated against the model
+its status declares, and no model takes a field it does not list.
+
 Each operation is its own test (so pytest-xdist spreads them) with its own app and
 database. Half the requests to ``/api/games/{game_id}...`` go to a real game of the
 player (moves, hints and stale versions against a live position); the rest to ids that do

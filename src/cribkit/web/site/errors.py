@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -25,6 +25,7 @@ from starlette.routing import Match, Mount
 from cribkit.errors import CribkitError
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import N_, translator
+from cribkit.web.site.schemas import ResponseModel
 from cribkit.web.site.templating import render
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "ApiProblem",
     "Problem",
     "api_error",
+    "api_problem",
     "error_page",
     "install_error_handlers",
     "is_api",
@@ -40,7 +42,7 @@ __all__ = [
 ]
 
 
-class Problem(BaseModel):
+class Problem(ResponseModel):
     """One field the server could not use, and why."""
 
     loc: list[str | int] = Field(description="Where: 'body', 'query' or 'path', then the field.")
@@ -48,7 +50,7 @@ class Problem(BaseModel):
     type: str = Field(description="A stable name for the kind of problem.")
 
 
-class ApiError(BaseModel):
+class ApiError(ResponseModel):
     """The body of every 4xx (and 5xx) answer of the JSON API."""
 
     detail: str = Field(description="What went wrong, in the reader's language.")
@@ -67,14 +69,21 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 class ApiProblem(Exception):
-    """Raised by an API route to answer with an :class:`ApiError` (the handler below)."""
+    """Raised by an API route (or a dependency) to answer with an :class:`ApiError` (the
+    handler below); ``extra`` goes beside it, as the current ``view`` of a stale move."""
 
     def __init__(
-        self, status_code: int, detail: str, code: str, problems: Sequence[Problem] = ()
+        self,
+        status_code: int,
+        detail: str,
+        code: str,
+        problems: Sequence[Problem] = (),
+        extra: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(detail)
         self.status_code = status_code
         self.body = ApiError(detail=detail, code=code, problems=list(problems))
+        self.extra = extra or {}
 
 
 def is_api(request: Request) -> bool:
@@ -91,15 +100,23 @@ def _json(
     return JSONResponse(content, status_code=status_code, headers=headers)
 
 
+def api_problem(
+    request: Request, status_code: int, error: CribkitError, **extra: Any
+) -> ApiProblem:
+    """An engine or table error in the reader's language, with its stable code, to raise."""
+    detail = error_message(error, translator(request))
+    return ApiProblem(status_code, detail, code=error.code or "invalid", extra=extra)
+
+
 def api_error(
     request: Request,
     status_code: int,
     error: CribkitError,
     **extra: Any,
 ) -> JSONResponse:
-    """An engine or table error in the reader's language, with its stable code."""
-    body = ApiError(detail=error_message(error, translator(request)), code=error.code or "invalid")
-    return _json(body, status_code, **extra)
+    """The same error as :func:`api_problem`, as the answer itself."""
+    problem = api_problem(request, status_code, error, **extra)
+    return _json(problem.body, status_code, **problem.extra)
 
 
 # ------------------------------------------------------------------ pages
@@ -273,7 +290,7 @@ async def _on_invalid_request(request: Request, exc: Exception) -> Response:
 
 async def _on_api_problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiProblem)
-    return _json(exc.body, exc.status_code)
+    return _json(exc.body, exc.status_code, **exc.extra)
 
 
 async def _on_unexpected(request: Request, exc: Exception) -> Response:

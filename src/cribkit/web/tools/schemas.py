@@ -1,8 +1,11 @@
-"""Pydantic models of the tools' JSON API, so requests and answers appear in OpenAPI."""
+"""Pydantic models of the tools' JSON API, so requests and answers appear in OpenAPI (the
+score items and discard options are the table's too: they live in ``site.schemas``)."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from cribkit.web.site.schemas import DiscardOptionOut, ResponseModel, ScoreItemOut
 
 __all__ = [
     "AdviseRequest",
@@ -26,15 +29,6 @@ class StrictRequest(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
-class ScoreItemOut(BaseModel):
-    """One scoring combination, as the engine's ``ScoreItem.to_dict()`` gives it."""
-
-    kind: str = Field(examples=["fifteen"])
-    points: int = Field(examples=[2])
-    cards: list[str] = Field(examples=[["5H", "JS"]])
-    call: str = Field(examples=["fifteen two"])
-
-
 class ScoreRequest(StrictRequest):
     hand: Cards = Field(
         description="Four cards, or five with the starter last ('5h 5d 5c js 5s').",
@@ -44,7 +38,7 @@ class ScoreRequest(StrictRequest):
     crib: bool = Field(default=False, description="Score as the crib (a flush needs all five).")
 
 
-class ScoreResponse(BaseModel):
+class ScoreResponse(ResponseModel):
     hand: list[str]
     starter: str
     crib: bool
@@ -60,7 +54,7 @@ class PegRequest(StrictRequest):
     )
 
 
-class PegStepOut(BaseModel):
+class PegStepOut(ResponseModel):
     card: str | None = Field(description="The card played, or null for a go.")
     go: bool
     count: int = Field(description="The running count after this step.")
@@ -69,7 +63,7 @@ class PegStepOut(BaseModel):
     call: str = Field(description="What the card pegs, as said aloud ('nothing' if nothing).")
 
 
-class PegResponse(BaseModel):
+class PegResponse(ResponseModel):
     plays: list[PegStepOut]
 
 
@@ -78,19 +72,7 @@ class AdviseRequest(StrictRequest):
     dealer: bool = Field(description="True if you deal (the crib is yours).")
 
 
-class DiscardOptionOut(BaseModel):
-    keep: list[str]
-    throw: list[str]
-    hand_ev: float = Field(description="Expected points of the kept four over every starter.")
-    hand_min: int
-    hand_max: int
-    crib_ev: float = Field(
-        description="Expected points of the crib these two cards go to (always >= 0)."
-    )
-    total_ev: float = Field(description="hand_ev plus crib_ev if you deal, minus it if not.")
-
-
-class AdviseResponse(BaseModel):
+class AdviseResponse(ResponseModel):
     cards: list[str]
     dealer: bool
     options: list[DiscardOptionOut] = Field(description="All 15 holds, best first.")

@@ -7,16 +7,17 @@ view (see ``public_view``), never a hand or the crib before the rules reveal the
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response, status
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Depends, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field
 
 from cribkit.errors import CribkitError
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
-from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
+from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.table.friends.public_view import public_payload, table_block
+from cribkit.web.table.friends.schemas import OpenedTable, PublicView, RematchOut, SeatOut
 from cribkit.web.table.friends.tables import (
     FriendTables,
     Invite,
@@ -27,7 +28,9 @@ from cribkit.web.table.friends.tables import (
 )
 from cribkit.web.table.games.api import Seed
 from cribkit.web.table.games.api_history import history_of, history_payload
+from cribkit.web.table.games.deps import PlayerId
 from cribkit.web.table.games.loaded import GameNotFoundError, LoadedGame
+from cribkit.web.table.games.schemas import HistoryOut
 from cribkit.web.table.live.presence import PresenceBook
 
 __all__ = ["friends_of", "invite_link", "public_table", "router"]
@@ -74,15 +77,14 @@ def friends_of(request: Request) -> FriendTables:
     return tables
 
 
+Tables = Annotated[FriendTables, Depends(friends_of)]
+
+
 def invite_link(request: Request, code: str) -> str:
     """The address a friend opens to sit down (or watch, once both seats are taken): on
     ``CRIBKIT_PUBLIC_URL`` when set, never on a Host the app was not told to serve."""
     base = request.app.state.settings.public_url or str(request.base_url).rstrip("/")
     return f"{base}/t/{format_code(code)}"
-
-
-def _error(request: Request, status_code: int, error: CribkitError) -> JSONResponse:
-    return api_error(request, status_code, error)
 
 
 def public_table(state: Any, loaded: LoadedGame, code: str) -> dict[str, Any]:
@@ -94,29 +96,42 @@ def public_table(state: Any, loaded: LoadedGame, code: str) -> dict[str, Any]:
     return payload
 
 
-def _watched(request: Request, code: str) -> tuple[LoadedGame, Invite] | JSONResponse:
-    """The game a code lets anyone watch (seen from no seat), or the 404 to answer."""
-    tables = friends_of(request)
+@dataclass(frozen=True, slots=True)
+class Watched:
+    """A game anyone with its code may watch (seen from no seat), and its invite."""
+
+    loaded: LoadedGame
+    invite: Invite
+
+
+def watched(request: Request, code: str, tables: Tables) -> Watched:
+    """The game a code lets anyone watch; 404 if no table has that code."""
     try:
         invite = tables.find(code)
     except InviteNotFoundError as exc:
-        return _error(request, 404, exc)
+        raise api_problem(request, 404, exc) from None
     loaded = tables.games.load_any(invite.game_id)
     if loaded is None:  # pragma: no cover - an invite always has its game
-        return _error(request, 404, InviteNotFoundError("no such table", code="invite_not_found"))
-    return loaded, invite
+        raise api_problem(
+            request, 404, InviteNotFoundError("no such table", code="invite_not_found")
+        )
+    return Watched(loaded, invite)
+
+
+WatchedTable = Annotated[Watched, Depends(watched)]
 
 
 @router.post("/api/tables", status_code=status.HTTP_201_CREATED, responses=_ERRORS)
-def open_table(request: Request, response: Response, body: OpenTable) -> Any:
+def open_table(
+    request: Request, response: Response, body: OpenTable, tables: Tables
+) -> OpenedTable:
     """Open a table for a friend: the answer has the code, the link and the host's seat."""
     player_id, is_new = issue_player(request)
-    tables = friends_of(request)
     seed = body.seed if tables.games.testing else None
     try:
         rules = friend_rules(count_own=body.count_own, muggins=body.muggins)
     except CribkitError as exc:
-        return api_error(request, 422, exc)
+        raise api_problem(request, 422, exc) from None
     invite, loaded = tables.open(
         player_id, body.name, computer_fills_in=body.computer_fills_in, seed=seed, rules=rules
     )
@@ -124,79 +139,75 @@ def open_table(request: Request, response: Response, body: OpenTable) -> Any:
         tables.games.set_player_name(player_id, body.name)
     if is_new:
         remember_player(request, response, player_id)
-    return {
-        "code": format_code(invite.code),
-        "link": invite_link(request, invite.code),
-        "game_id": loaded.id,
-        "seat": loaded.seat,
-    }
+    return OpenedTable.model_validate(
+        {
+            "code": format_code(invite.code),
+            "link": invite_link(request, invite.code),
+            "game_id": loaded.id,
+            "seat": loaded.seat,
+        }
+    )
 
 
 @router.post("/api/tables/{code}/join", responses=_ERRORS)
-def join_table(request: Request, response: Response, code: str, body: JoinTable) -> Any:
+def join_table(
+    request: Request, response: Response, code: str, body: JoinTable, tables: Tables
+) -> SeatOut:
     """Take the empty seat (your own again if you already sit here)."""
     player_id, is_new = issue_player(request)
-    tables = friends_of(request)
     try:
         invite, seat = tables.join(code, player_id, body.name)
     except InviteNotFoundError as exc:
-        return _error(request, 404, exc)
+        raise api_problem(request, 404, exc) from None
     except SeatTakenError as exc:
-        return _error(request, 409, exc)
+        raise api_problem(request, 409, exc) from None
     if body.name.strip():
         tables.games.set_player_name(player_id, body.name)
     if is_new:
         remember_player(request, response, player_id)
-    return {"game_id": invite.game_id, "seat": seat}
+    return SeatOut(game_id=invite.game_id, seat=seat)
 
 
 @router.get("/api/tables/{code}", responses=_ERRORS)
-def watch_table(request: Request, code: str) -> Any:
+def watch_table(request: Request, found: WatchedTable) -> PublicView:
     """The public view for anyone with the code: the board, the play, the shows."""
-    found = _watched(request, code)
-    if isinstance(found, JSONResponse):
-        return found
-    loaded, invite = found
-    return public_table(request.app.state, loaded, invite.code)
+    return PublicView.model_validate(
+        public_table(request.app.state, found.loaded, found.invite.code)
+    )
 
 
 @router.get("/api/tables/{code}/history", responses=_ERRORS)
-def watch_history(request: Request, code: str) -> Any:
+def watch_history(request: Request, found: WatchedTable) -> HistoryOut:
     """The talk and score sheet so far for anyone with the code, both seats by name.
 
     The talk holds only public facts (see ``games.history``) and the show as far as it is laid
     down, so the rail reads what it would have heard had it watched from the start.
     """
-    found = _watched(request, code)
-    if isinstance(found, JSONResponse):
-        return found
-    return history_payload(history_of(found[0]), request, found[0])
+    history = history_payload(history_of(found.loaded), request, found.loaded)
+    return HistoryOut.model_validate(history)
 
 
 @router.post("/api/tables/{code}/computer", responses=_ERRORS)
-def computer_sits_in(request: Request, code: str) -> Any:
+def computer_sits_in(request: Request, code: str, tables: Tables, player_id: PlayerId) -> SeatOut:
     """The host's choice when the friend never comes: the computer takes seat 1."""
-    tables = friends_of(request)
-    player_id = player_id_of(request)
     try:
         if player_id is None:
             raise InviteNotFoundError("no such table", code="invite_not_found")
         loaded = tables.computer_takes_seat(code, player_id)
     except (InviteNotFoundError, GameNotFoundError) as exc:
-        return _error(request, 404, exc)
+        raise api_problem(request, 404, exc) from None
     except SeatTakenError as exc:
-        return _error(request, 409, exc)
-    return {"game_id": loaded.id, "seat": loaded.seat}
+        raise api_problem(request, 409, exc) from None
+    return SeatOut(game_id=loaded.id, seat=loaded.seat)
 
 
 @router.post("/api/games/{game_id}/rematch", responses=_ERRORS)
-def rematch(request: Request, game_id: str) -> Any:
+def rematch(request: Request, game_id: str, tables: Tables, player_id: PlayerId) -> RematchOut:
     """The next game at the same table (one game however many times it is asked for)."""
-    tables = friends_of(request)
     try:
-        fresh = tables.rematch(player_id_of(request), game_id)
+        fresh = tables.rematch(player_id, game_id)
     except GameNotFoundError as exc:
-        return _error(request, 404, exc)
+        raise api_problem(request, 404, exc) from None
     except CribkitError as exc:
-        return _error(request, 409, exc)
-    return {"game_id": fresh}
+        raise api_problem(request, 409, exc) from None
+    return RematchOut(game_id=fresh)

@@ -36,14 +36,8 @@ def public_payload(loaded: LoadedGame) -> dict[str, Any]:
     # Only the public fields of this (paced) view are read: shows, pegs, scores, outcome.
     paced = paced_view(loaded.game, HUMAN, loaded.show_step)
     events = visible_events(loaded.game, loaded.show_step)
-    return {
-        "id": loaded.id,
-        "version": loaded.version,
-        "level": loaded.level,
-        "status": loaded.status,
+    return {  # in the order of the seat's view (friends.schemas.PublicView)
         "player": None,
-        "you": None,
-        "spectator": True,
         "phase": paced.phase.value,
         "hand_number": hand,
         "dealer": state.dealer,
@@ -72,6 +66,12 @@ def public_payload(loaded: LoadedGame) -> dict[str, Any]:
         "starter_position": state.starter_position,
         "outcome": None if paced.outcome is None else paced.outcome.to_dict(),
         "legal_actions": [],
+        "id": loaded.id,
+        "version": loaded.version,
+        "level": loaded.level,
+        "status": loaded.status,
+        "you": None,
+        "spectator": True,
         "events": [
             {"seq": seq, **event.to_dict()}
             for seq, event in enumerate(events)

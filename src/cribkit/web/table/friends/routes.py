@@ -14,9 +14,9 @@ import segno
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.site.templating import render
-from cribkit.web.table.friends.api import friends_of, invite_link
+from cribkit.web.table.friends.api import Tables, invite_link
 from cribkit.web.table.friends.tables import (
     InviteNotFoundError,
     SeatTakenError,
@@ -24,6 +24,7 @@ from cribkit.web.table.friends.tables import (
     friend_rules,
     normalize_code,
 )
+from cribkit.web.table.games.deps import PlayerId
 from cribkit.web.table.games.loaded import COMPUTER
 from cribkit.web.table.games.page import _table
 
@@ -47,6 +48,7 @@ def _missing(request: Request, code: str) -> HTMLResponse:
 @router.post("/table/friend")
 def open_table_form(
     request: Request,
+    tables: Tables,
     name: Annotated[str, Form()] = "",
     computer_fills_in: Annotated[str, Form()] = "",
     seed: Annotated[str, Form()] = "",
@@ -56,7 +58,6 @@ def open_table_form(
     """Open a table from the plain form, then show it with its invite (muggins is kept
     only with counting your own hands, under which the form nests it)."""
     player_id, is_new = issue_player(request)
-    tables = friends_of(request)
     chosen = int(seed) if seed.isdigit() and tables.games.testing else None
     rules = friend_rules(count_own=bool(count_own), muggins=bool(count_own and muggins))
     _invite, loaded = tables.open(
@@ -79,14 +80,12 @@ def join_by_code_form(code: Annotated[str, Form()] = "") -> Response:
 
 
 @router.get("/t/{code}", response_class=HTMLResponse)
-def arrive(request: Request, code: str) -> Response:
+def arrive(request: Request, code: str, tables: Tables, player_id: PlayerId) -> Response:
     """A shared link: your own seat, the empty seat to take, or the rail to watch from."""
-    tables = friends_of(request)
     try:
         invite = tables.find(code)
     except InviteNotFoundError:
         return _missing(request, code)
-    player_id = player_id_of(request)
     if player_id is not None and tables.games.seat_of(invite.game_id, player_id) is not None:
         return RedirectResponse(f"/games/{invite.game_id}", status_code=303)
     loaded = tables.games.load_any(invite.game_id)
@@ -102,10 +101,11 @@ def arrive(request: Request, code: str) -> Response:
 
 
 @router.post("/t/{code}/join")
-def sit_down_form(request: Request, code: str, name: Annotated[str, Form()] = "") -> Response:
+def sit_down_form(
+    request: Request, code: str, tables: Tables, name: Annotated[str, Form()] = ""
+) -> Response:
     """Take the empty seat from the plain form (a full table sends you to watch)."""
     player_id, is_new = issue_player(request)
-    tables = friends_of(request)
     try:
         invite, _seat = tables.join(code, player_id, name)
     except InviteNotFoundError:
@@ -121,10 +121,10 @@ def sit_down_form(request: Request, code: str, name: Annotated[str, Form()] = ""
 
 
 @router.get("/t/{code}/qr.svg")
-def invite_qr(request: Request, code: str) -> Response:
+def invite_qr(request: Request, code: str, tables: Tables) -> Response:
     """The invite link as a QR code, to scan from the host's screen."""
     try:
-        invite = friends_of(request).find(code)
+        invite = tables.find(code)
     except InviteNotFoundError:
         return Response(status_code=404)
     svg = qr_svg(invite_link(request, invite.code))

@@ -11,18 +11,19 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response, status
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 from pydantic_core import PydanticCustomError
 
 from cribkit.analysis.hints import hint
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
-from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.table.friends.payloads import with_table
+from cribkit.web.table.friends.schemas import TableGameView
+from cribkit.web.table.games.deps import OwnGame, PlayerId, SeatedGame, Service, service_of
 from cribkit.web.table.games.loaded import (
     COMPUTER,
     HUMAN,
@@ -30,12 +31,11 @@ from cribkit.web.table.games.loaded import (
     GameNotFoundError,
     LoadedGame,
     StaleVersionError,
-    check_seated,
 )
 from cribkit.web.table.games.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
-from cribkit.web.table.games.service import GameService
+from cribkit.web.table.games.schemas import CreatedGame, GameView, HintOut
 
-__all__ = ["MAX_SEED", "game_payload", "router", "service_of"]
+__all__ = ["MAX_SEED", "game_payload", "router", "seat_view", "service_of"]
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
@@ -90,7 +90,7 @@ class MoveRequest(BaseModel):
 class StaleMove(ApiError):
     """A move made on an older version: the error plus the current view."""
 
-    view: dict[str, Any] = Field(description="The game as it is now.")
+    view: GameView | TableGameView = Field(description="The game as it is now.")
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -102,11 +102,6 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     },
     422: {"model": ApiError, "description": "Not a legal move now, or not a move at all."},
 }
-
-
-def service_of(request: Request) -> GameService:
-    service: GameService = request.app.state.games
-    return service
 
 
 def game_payload(loaded: LoadedGame) -> dict[str, Any]:
@@ -143,71 +138,71 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
     return payload
 
 
-def _error(request: Request, status_code: int, error: CribkitError, **extra: Any) -> JSONResponse:
-    """The error said in the reader's language, with its stable code beside it."""
-    return api_error(request, status_code, error, **extra)
+def seat_view(state: Any, loaded: LoadedGame) -> dict[str, Any]:
+    """The view as a seat reads it: ``game_payload``, with the table between two people."""
+    return with_table(state, loaded, game_payload(loaded))
+
+
+_SEAT_VIEW: TypeAdapter[GameView | TableGameView] = TypeAdapter(GameView | TableGameView)
+
+
+def view_out(state: Any, loaded: LoadedGame) -> GameView | TableGameView:
+    """``seat_view`` as its model (the one whose fields it has)."""
+    return _SEAT_VIEW.validate_python(seat_view(state, loaded))
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, responses=_ERRORS)
-def create_game(request: Request, response: Response, body: CreateGame) -> Any:
+def create_game(
+    request: Request, response: Response, body: CreateGame, service: Service
+) -> CreatedGame:
     """Start a game against the computer; the answer has the game's ``id`` and ``view``."""
     player_id, is_new = issue_player(request)
     try:
-        loaded = service_of(request).create(
+        loaded = service.create(
             player_id, body.level, seed=body.seed, count_own=body.count_own, muggins=body.muggins
         )
     except CribkitError as exc:
-        return _error(request, 422, exc)
+        raise api_problem(request, 422, exc) from None
     if is_new:
         remember_player(request, response, player_id)
-    return {"id": loaded.id, "view": game_payload(loaded)}
+    return CreatedGame.model_validate({"id": loaded.id, "view": game_payload(loaded)})
 
 
 @router.get("/{game_id}", responses=_ERRORS)
-def get_game(request: Request, game_id: str) -> Any:
+def get_game(request: Request, loaded: OwnGame) -> GameView | TableGameView:
     """Your view of the game: cards, scores, pegs, the count, legal actions, events."""
-    try:
-        loaded = service_of(request).load(player_id_of(request), game_id)
-    except GameNotFoundError as exc:
-        return _error(request, 404, exc)
-    return with_table(request.app.state, loaded, game_payload(loaded))
+    return view_out(request.app.state, loaded)
 
 
 @router.post("/{game_id}/actions", responses=_ERRORS)
-def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
+def post_action(
+    request: Request, game_id: str, body: MoveRequest, service: Service, player_id: PlayerId
+) -> GameView | TableGameView:
     """Make a move; the computer's replies are applied before the answer comes back."""
-    service = service_of(request)
+    state = request.app.state
     try:
-        loaded = service.apply(player_id_of(request), game_id, body.action, body.version)
+        loaded = service.apply(player_id, game_id, body.action, body.version)
     except GameNotFoundError as exc:
-        return _error(request, 404, exc)
+        raise api_problem(request, 404, exc) from None
     except StaleVersionError as exc:
-        current = with_table(request.app.state, exc.current, game_payload(exc.current))
-        return _error(request, 409, exc, view=current)
+        raise api_problem(request, 409, exc, view=seat_view(state, exc.current)) from None
     except FriendNotSeatedError as exc:  # nothing moved: the current view comes back
-        waiting = service.load(player_id_of(request), game_id)
-        return _error(
-            request, 409, exc, view=with_table(request.app.state, waiting, game_payload(waiting))
-        )
+        waiting = service.load(player_id, game_id)
+        raise api_problem(request, 409, exc, view=seat_view(state, waiting)) from None
     except CribkitError as exc:
-        return _error(request, 422, exc)
-    return with_table(request.app.state, loaded, game_payload(loaded))
+        raise api_problem(request, 422, exc) from None
+    return view_out(state, loaded)
 
 
 @router.get("/{game_id}/hint", responses=_ERRORS)
-def get_hint(request: Request, game_id: str) -> Any:
+def get_hint(request: Request, loaded: SeatedGame) -> HintOut:
     """The advisor's move for you now, with the reason; it sees only your view."""
-    try:
-        loaded = service_of(request).load(player_id_of(request), game_id)
-    except GameNotFoundError as exc:
-        return _error(request, 404, exc)
     view = paced_view(loaded.game, HUMAN if loaded.seat is None else loaded.seat, loaded.show_step)
     try:
-        check_seated(loaded)
         advice = hint(view)
     except CribkitError as exc:
-        return _error(request, 422, exc)
+        raise api_problem(request, 422, exc) from None
     payload = advice.to_dict()
     if request_language(request) is not DEFAULT_LANGUAGE:  # the engine explains in English
         payload["explanation"] = hint_explanation(advice, view, translator(request))
-    return payload
+    return HintOut.model_validate(payload)

@@ -11,17 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import PlainTextResponse
 
-from cribkit.errors import CribkitError, UnfinishedGameError
+from cribkit.errors import UnfinishedGameError
 from cribkit.record import GameRecord
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
 from cribkit.web.site.i18n import translator
-from cribkit.web.site.players_identity import player_id_of
-from cribkit.web.table.games.api import service_of
+from cribkit.web.table.games.deps import OwnGame
 from cribkit.web.table.games.history import History, game_history, talk_text
-from cribkit.web.table.games.loaded import FINISHED, HUMAN, GameNotFoundError, LoadedGame
+from cribkit.web.table.games.loaded import FINISHED, HUMAN, LoadedGame
 from cribkit.web.table.games.pacing import paced_view
+from cribkit.web.table.games.schemas import HistoryOut
 from cribkit.web.table.games.seat_words import words_for
 
 __all__ = ["history_of", "history_payload", "record_filename", "router"]
@@ -74,18 +74,10 @@ def record_filename(game_id: str) -> str:
     return f"cribkit-game-{game_id}.txt"
 
 
-def _error(request: Request, status_code: int, error: CribkitError) -> JSONResponse:
-    return api_error(request, status_code, error)
-
-
 @router.get("/{game_id}/history", responses=_NOT_FOUND)
-def get_history(request: Request, game_id: str) -> Any:
+def get_history(request: Request, loaded: OwnGame) -> HistoryOut:
     """The table talk (oldest first) and the score sheet of the game so far."""
-    try:
-        loaded = service_of(request).load(player_id_of(request), game_id)
-    except GameNotFoundError as exc:
-        return _error(request, 404, exc)
-    return history_payload(history_of(loaded), request, loaded)
+    return HistoryOut.model_validate(history_payload(history_of(loaded), request, loaded))
 
 
 @router.get(
@@ -98,12 +90,8 @@ def get_history(request: Request, game_id: str) -> Any:
         409: {"description": "The game is not over yet.", "content": _JSON_MESSAGE},
     },
 )
-def get_record(request: Request, game_id: str) -> Any:
+def get_record(request: Request, loaded: OwnGame) -> PlainTextResponse:
     """A finished game's record as a text file, for ``cribkit replay`` or the replay page."""
-    try:
-        loaded = service_of(request).load(player_id_of(request), game_id)
-    except GameNotFoundError as exc:
-        return _error(request, 404, exc)
     try:
         if loaded.status != FINISHED:  # over, but the winning count not shown yet
             raise UnfinishedGameError(
@@ -112,6 +100,6 @@ def get_record(request: Request, game_id: str) -> Any:
             )
         text = GameRecord.of(loaded.game).export_text()
     except UnfinishedGameError as exc:
-        return _error(request, 409, exc)
+        raise api_problem(request, 409, exc) from None
     disposition = f'attachment; filename="{record_filename(loaded.id)}"'
     return PlainTextResponse(text, headers={"Content-Disposition": disposition})

@@ -15,7 +15,6 @@ from fastapi.responses import HTMLResponse
 from cribkit.errors import CribkitError
 from cribkit.record import GameRecord
 from cribkit.web.site.i18n import translator
-from cribkit.web.site.players_identity import player_id_of
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.pegboard import board_layout, peg_marks
 from cribkit.web.table.common.record_upload import (
@@ -23,8 +22,8 @@ from cribkit.web.table.common.record_upload import (
     read_record,
     record_error_message,
 )
-from cribkit.web.table.games.api import service_of
 from cribkit.web.table.games.api_history import record_filename
+from cribkit.web.table.games.deps import PlayerId, Service
 from cribkit.web.table.games.history import game_history
 from cribkit.web.table.games.loaded import GameNotFoundError
 from cribkit.web.table.games.seat_words import seat_words, words_for
@@ -77,17 +76,22 @@ def _replay_context(record: GameRecord, step: int, action: int | None = None) ->
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
 def replay(
-    request: Request, game_id: str, step: int = 0, action: int | None = None
+    request: Request,
+    game_id: str,
+    service: Service,
+    player_id: PlayerId,
+    step: int = 0,
+    action: int | None = None,
 ) -> HTMLResponse:
     """A finished game moment by moment; everything is shown, the game being over.
 
     ``?action=N`` opens at the moment of the record's action N (a reviewed decision)."""
     try:
-        text = service_of(request).record_text(player_id_of(request), game_id)
+        text = service.record_text(player_id, game_id)
     except GameNotFoundError:
         return render(request, "replay.html", {"missing": True}, status_code=404)
     record = GameRecord.parse(text, check=False)  # stored by the server, replayed just below
-    loaded = service_of(request).load(player_id_of(request), game_id)
+    loaded = service.load(player_id, game_id)
     context = _replay_context(record, step, action)
     context.update(
         words=words_for(translator(request), loaded),

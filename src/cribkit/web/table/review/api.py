@@ -7,90 +7,38 @@ unfinished one is refused (its review would judge a game still being played).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
 
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
-from cribkit.web.site.players_identity import player_id_of
+from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
+from cribkit.web.table.games.deps import PlayerId
 from cribkit.web.table.games.loaded import GameNotFoundError
 from cribkit.web.table.review.reviews import GameUnfinishedError
-from cribkit.web.table.review.routes import reviews_of
+from cribkit.web.table.review.routes import Reviews
+from cribkit.web.table.review.schemas import GameReviewOut
 
 __all__ = ["GameReviewOut", "router"]
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
 
-class DecisionOut(BaseModel):
-    hand: int = Field(description="The deal the decision was made in, from 1.")
-    step: int = Field(description="The action's index in the record (the replay's ?action=).")
-    kind: Literal["discard", "play", "go"]
-    chosen: str | list[str] = Field(description="The two cards thrown, the card played, or go.")
-    best: str | list[str] = Field(description="The best choice from the seat's view.")
-    lost: float = Field(ge=0, description="What the choice cost against the best; 0 if best.")
-    unit: Literal["points", "win_chance"]
-    why: str = Field(description="Why the best choice is best, in the hint's words (English).")
-
-
-class HandOut(BaseModel):
-    hand: int
-    lost_discard_points: float
-    lost_play_points: float
-    lost_points: float
-    lost_win_chance: float
-    counting_missed: int = Field(ge=0, description="Points this hand's own counts overlooked.")
-    counting_muggins: int = Field(ge=0, description="Of those, what the opponent pegged.")
-    counting_over_claimed: int = Field(ge=0, description="Points claimed past the true count.")
-
-
-class CountOut(BaseModel):
-    """A hand or crib the seat counted itself (only with "count my own hand")."""
-
-    hand: int = Field(description="The deal, from 1.")
-    step: int = Field(description="The claim's index in the record (the replay's ?action=).")
-    what: Literal["hand", "crib"]
-    cards: list[str] = Field(description="The four cards laid down (the starter apart).")
-    starter: str
-    claimed: int = Field(ge=0, description="The seat's own count.")
-    true: int = Field(ge=0, description="The engine's itemized count.")
-    missed: int = Field(ge=0, description="Points the claim overlooked.")
-    muggins: int = Field(ge=0, description="Of those, what the opponent pegged as muggins.")
-    over_claimed: int = Field(ge=0, description="Points claimed past the true count (not pegged).")
-
-
-class GameReviewOut(BaseModel):
-    """Every decision of one seat priced against the best, with the totals."""
-
-    seat: int
-    decisions: list[DecisionOut]
-    lost_points: float = Field(description="Expected points lost, discards and play.")
-    lost_discard_points: float
-    lost_play_points: float
-    lost_win_chance: float = Field(description="Winning chance lost near 121 (0 to 1).")
-    accuracy: float = Field(description="Mean expected points lost per hand (lower is better).")
-    per_hand: list[HandOut]
-    counts: list[CountOut] = Field(description="Each show the seat counted itself; else empty.")
-    counting_missed: int = Field(ge=0, description="Points its own counts overlooked.")
-    counting_muggins: int = Field(ge=0, description="Of those, what the opponent pegged.")
-    counting_over_claimed: int = Field(ge=0, description="Points claimed past the true counts.")
-
-
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    200: {"model": GameReviewOut, "description": "The review of your seat."},
+    200: {"description": "The review of your seat."},
     404: {"model": ApiError, "description": "No such game for this player."},
     409: {"model": ApiError, "description": "The game is not over yet."},
 }
 
 
 @router.get("/{game_id}/review", responses=_ERRORS)
-def get_review(request: Request, game_id: str) -> Any:
+def get_review(
+    request: Request, game_id: str, reviews: Reviews, player_id: PlayerId
+) -> GameReviewOut:
     """Your seat's every discard, play and go in a finished game, priced against the best."""
     try:
-        reviewed = reviews_of(request).review(player_id_of(request), game_id)
+        reviewed = reviews.review(player_id, game_id)
     except GameNotFoundError as exc:
-        return api_error(request, 404, exc)
+        raise api_problem(request, 404, exc) from None
     except GameUnfinishedError as exc:
-        return api_error(request, 409, exc)
-    return reviewed.review.to_dict()
+        raise api_problem(request, 409, exc) from None
+    return GameReviewOut.model_validate(reviewed.review.to_dict())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse
 
 from cribkit.analysis.review import GameReview, review_game
@@ -19,14 +19,14 @@ from cribkit.record import GameRecord
 from cribkit.web.site.errors import error_page
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, N_, request_language, translator
-from cribkit.web.site.players_identity import player_id_of
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.record_upload import read_record, record_error_message
+from cribkit.web.table.games.deps import PlayerId
 from cribkit.web.table.games.loaded import GameNotFoundError
 from cribkit.web.table.review.page import review_page
 from cribkit.web.table.review.reviews import GameUnfinishedError, ReviewBook
 
-__all__ = ["reviews_of", "router"]
+__all__ = ["Reviews", "reviews_of", "router"]
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -41,6 +41,9 @@ def reviews_of(request: Request) -> ReviewBook:
     return book
 
 
+Reviews = Annotated[ReviewBook, Depends(reviews_of)]
+
+
 def _page(request: Request, record: GameRecord, review: GameReview, **context: Any) -> HTMLResponse:
     english = request_language(request) is DEFAULT_LANGUAGE
     page = review_page(record, review, translator(request), english=english)
@@ -48,10 +51,10 @@ def _page(request: Request, record: GameRecord, review: GameReview, **context: A
 
 
 @router.get("/games/{game_id}/review", response_class=HTMLResponse)
-def review(request: Request, game_id: str) -> HTMLResponse:
+def review(request: Request, game_id: str, reviews: Reviews, player_id: PlayerId) -> HTMLResponse:
     """The reader's own seat in one of their finished games, priced decision by decision."""
     try:
-        reviewed = reviews_of(request).review(player_id_of(request), game_id)
+        reviewed = reviews.review(player_id, game_id)
     except GameNotFoundError as exc:
         return error_page(request, 404, error_message(exc, translator(request)))
     except GameUnfinishedError as exc:
