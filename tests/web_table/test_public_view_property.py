@@ -8,14 +8,14 @@ import json
 import random
 import re
 
-from cribkit.web.table.public_view import public_payload
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribkit.cards import DECK, Card
 from cribkit.game import Game
 from cribkit.state import GameState
-from cribkit.web.table.games import LoadedGame
+from cribkit.web.table.friends.public_view import public_payload
+from cribkit.web.table.games.loaded import LoadedGame
 from profiles import examples
 
 
