@@ -25,7 +25,8 @@ from cribkit.errors import (
 
 COMMANDS = ["score", "peg", "advise", "play", "replay", "review", "match", "distribution", "serve"]
 JSON_COMMANDS = ["score", "peg", "advise", "replay", "review", "match", "distribution"]
-README = Path(__file__).resolve().parents[2] / "README.md"
+CLI_DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+"""The command line's page of the docs: where the README sends readers for the details."""
 
 
 def _listed_commands(help_text: str) -> list[str]:
@@ -188,8 +189,8 @@ def test_the_commands_without_json_refuse_it_plainly(name: str) -> None:
     assert_json_error(invoke([name, "--json"]), "usage", "No such option: --json")
 
 
-def test_readme_says_which_commands_take_json() -> None:
-    readme = README.read_text(encoding="utf-8")
+def test_cli_docs_say_which_commands_take_json() -> None:
+    readme = CLI_DOCS.read_text(encoding="utf-8")
     assert "Every command takes `--json`" not in readme
     claim = next(para for para in readme.split("\n\n") if "take `--json`" in para)
     for name in JSON_COMMANDS:
