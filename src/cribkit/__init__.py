@@ -13,6 +13,7 @@ from cribkit.actions import (
     Go,
     NextHand,
     Play,
+    Resign,
     TurnStarter,
     parse_action,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "Play",
     "PlayerView",
     "Rank",
+    "Resign",
     "ScoreContext",
     "ScoreEvent",
     "ScoreItem",
