@@ -67,7 +67,7 @@ def test_nothing_follows_a_resignation_in_a_record() -> None:
     game = _game_in_the_play()
     game.apply(Resign(1))
     text = GameRecord.of(game).to_text() + "p0 go\n"
-    with pytest.raises(InvalidRecordError, match="game_over|the game is over|phase"):
+    with pytest.raises(InvalidRecordError, match="game_over"):
         GameRecord.parse(text)
 
 

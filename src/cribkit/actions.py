@@ -17,8 +17,8 @@ from cribkit.counting import MAX_CLAIM
 from cribkit.errors import InvalidRecordError
 
 __all__ = [
-    "Action",
     "CHANCE_ACTIONS",
+    "Action",
     "ChanceAction",
     "ClaimCount",
     "Cut",

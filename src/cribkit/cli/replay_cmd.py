@@ -19,7 +19,17 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cribkit.actions import ClaimCount, Cut, CutForDeal, Deal, Discard, Go, Play, TurnStarter
+from cribkit.actions import (
+    ClaimCount,
+    Cut,
+    CutForDeal,
+    Deal,
+    Discard,
+    Go,
+    Play,
+    Resign,
+    TurnStarter,
+)
 from cribkit.cards import Card
 from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.output import (
@@ -158,8 +168,8 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
         if isinstance(action, CutForDeal):
             cuts.append(action)
             continue
-        if isinstance(action, Cut):
-            continue  # a position chosen; the cut for deal or the starter shows the card
+        if isinstance(action, Cut | Resign):
+            continue  # a position chosen (the cut or the starter shows the card); the end
         if isinstance(action, Deal):
             assert after.dealer is not None
             hands.append(HandSummary(after.hand_number, after.dealer, tuple(cuts), action.hands))
@@ -319,6 +329,12 @@ def _print_outcome(console: Console, outcome: Outcome | None) -> None:
         Skunk.DOUBLE: f"; {_name(outcome.loser)} is double skunked",
     }[outcome.skunk]
     winner, loser = outcome.scores[outcome.winner], outcome.scores[outcome.loser]
+    if outcome.resigned:
+        said = f"{_name(outcome.loser)} resigns; {_name(outcome.winner)} wins"
+        console.print(
+            Text.assemble((said, "bold green"), f" (the score stood {winner} to {loser})")
+        )
+        return
     console.print(
         Text.assemble(
             (f"{_name(outcome.winner)} wins", "bold green"),
