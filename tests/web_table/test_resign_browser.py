@@ -90,6 +90,7 @@ def test_the_home_page_cards_fit_the_first_screen(
     page.wait_for_selector("#spread button.cut-card, #hand button.in-hand")
     old = answer.json()["id"]
     assert api_view(page, server.url, old)["outcome"]["resigned"] is True
+    assert page.locator("#home-cards").is_hidden()  # the resume card went with the home page
     for name in SHOT_SIZES:
         page.set_viewport_size(SIZES[name])
         _inside_first_screen(page, "#new-game-link", SIZES[name])

@@ -85,6 +85,7 @@ function update(view) {
 function render() {
   const view = state.view;
   if (!view) return;
+  $("home-cards").hidden = true; // the home page's cards give way to the table
   $("newgame").hidden = true;
   $("play-area").hidden = false;
   placePegs(view);
@@ -163,6 +164,7 @@ async function resume(id) {
     update(data);
     follow(data);
   } else {
+    $("home-cards").hidden = false;
     $("newgame").hidden = false;
     $("play-area").hidden = true;
   }
