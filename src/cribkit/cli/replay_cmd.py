@@ -19,17 +19,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from cribkit.actions import (
-    ClaimCount,
-    Cut,
-    CutForDeal,
-    Deal,
-    Discard,
-    Go,
-    Play,
-    Resign,
-    TurnStarter,
-)
+from cribkit.actions import ClaimCount, Cut, CutForDeal, Deal, Discard, Go, Play, TurnStarter
 from cribkit.cards import Card
 from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.output import (
@@ -168,7 +158,7 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
         if isinstance(action, CutForDeal):
             cuts.append(action)
             continue
-        if isinstance(action, Cut | Resign):
+        if isinstance(action, Cut) or _resigned(step):
             continue  # a position chosen (the cut or the starter shows the card); the end
         if isinstance(action, Deal):
             assert after.dealer is not None
@@ -191,6 +181,12 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
             if after.shows:
                 hand.shows = after.shows
     return hands
+
+
+def _resigned(step: ReplayStep) -> bool:
+    """The step is the resignation that ended the game (no hand of its own to tell)."""
+    outcome = step.after.outcome
+    return outcome is not None and outcome.resigned
 
 
 def _play_line(step: ReplayStep) -> PlayLine:
