@@ -73,9 +73,9 @@ def test_a_resignation_may_come_out_of_turn_and_the_friend_is_told(
     assert said == "Ann resigns; you win."
     mine = client.get(f"/api/games/{game_id}/history").json()["talk"][-1]["text"]
     assert mine == "You resign; Bo wins."
-    watched = client.get(f"/api/tables/{table['code']}/history")
-    if watched.status_code == 200:  # a spectator hears both names
-        assert watched.json()["talk"][-1]["text"] == "Ann resigns; Bo wins."
+    watched = client.get(f"/api/tables/{table['code']}/history")  # the public talk
+    assert watched.status_code == 200
+    assert watched.json()["talk"][-1]["text"] == "Ann resigns; Bo wins."
 
 
 def test_a_resignation_through_the_moves_endpoint_carries_the_version(client: Any) -> None:
@@ -148,3 +148,18 @@ def test_the_language_links_name_the_games_address(client: Any) -> None:
     # a refused plain move is drawn under its POST address, yet the links name the game
     refused = client.post(f"/games/{data['id']}/move", data={"type": "go", "version": "0"})
     assert refused.status_code in (409, 422) and wanted in refused.text
+
+
+def test_stats_keep_friend_games_apart_by_name(client: Any, other_client: Any) -> None:
+    table = open_table(client, "Ann")
+    assert join(other_client, table["code"], "Bo").status_code == 200
+    assert resign(other_client, table["game_id"]).status_code == 200  # Ann wins
+    computer = new_game(client, level="easy", seed=5)
+    assert resign(client, computer["id"]).status_code == 200
+    page = client.get("/stats").text
+    assert 'data-stat="games">1<' in page and 'data-stat="wins">0<' in page  # the computer's
+    level = re.search(r'<tr data-group="easy">.*?</tr>', page, re.S)
+    assert level is not None and 'data-stat="losses">1<' in level.group(0)
+    friend = re.search(r'<tr data-group="Bo">.*?</tr>', page, re.S)
+    assert friend is not None and 'data-stat="wins">1<' in friend.group(0)
+    assert ">Bo<" in friend.group(0)
