@@ -26,14 +26,16 @@ from cribkit.actions import (
     Go,
     NextHand,
     Play,
+    Resign,
     TurnStarter,
     parse_action,
 )
 from cribkit.cards import DECK, Card, parse_card, parse_cards
 from cribkit.dealing import chance_action
 from cribkit.errors import IllegalActionError
-from cribkit.events import Pegs, ScoreEvent
+from cribkit.events import Outcome, Pegs, ScoreEvent
 from cribkit.game import Game
+from cribkit.rules import Skunk
 from cribkit.scoring import MAX_COUNT
 from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
@@ -214,6 +216,25 @@ def check_legality(state: GameState, rng: random.Random) -> None:
             assert expected, action
     assert state == copy
     assert legal <= {_normal(c) for c in candidates}
+    check_resign(state)
+
+
+def check_resign(state: GameState) -> None:
+    """Either seat may resign in every state before the end, in turn or not (chance's
+    turn too), and not once it is over: the other seat wins where the scores stand, with
+    no skunk and no points; a resignation is never among ``legal_actions``."""
+    assert not any(isinstance(action, Resign) for action in state.legal_actions())
+    for seat in (-1, 2):
+        assert not state.is_legal(Resign(seat))
+    for seat in (0, 1):
+        if state.is_over:
+            assert_refused(state, Resign(seat), "the game is over")
+            continue
+        after, events = state.apply(Resign(seat))
+        assert after.is_over and after.outcome is not None and events == ()
+        assert after.outcome == Outcome(1 - seat, state.scores, Skunk.NONE, resigned=True)
+        assert after.legal_actions() == () and after.players_to_move() == ()
+        assert after.pegs == state.pegs and not after.is_chance
 
 
 def check_view(state: GameState) -> None:

@@ -16,6 +16,7 @@ from cribkit.actions import (
     Go,
     NextHand,
     Play,
+    Resign,
     TurnStarter,
     action_from_dict,
     action_to_dict,
@@ -35,6 +36,7 @@ player_actions = st.one_of(
     st.builds(Play, seats, cards),
     st.builds(Go, seats),
     st.builds(NextHand, seats),
+    st.builds(Resign, seats),
 )
 actions = st.one_of(
     player_actions,

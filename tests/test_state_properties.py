@@ -10,12 +10,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribkit.actions import Action, Cut, Discard, Go, NextHand, Play
+from cribkit.actions import Action, Cut, Discard, Go, NextHand, Play, Resign
 from cribkit.cards import DECK
 from cribkit.errors import IllegalActionError
 from cribkit.state import GameState
 from profiles import examples
-from state_support import random_steps, with_scores
+from state_support import check_resign, random_steps, with_scores
 
 scores = st.integers(min_value=0, max_value=120)
 near_the_end = st.integers(min_value=80, max_value=120)
@@ -62,8 +62,21 @@ def states_and_tries(draw: st.DrawFn) -> tuple[GameState, list[Action]]:
         st.builds(Go, seat),
         st.builds(NextHand, seat),
         st.builds(Cut, seat, st.integers(min_value=-2, max_value=60)),
+        st.builds(Resign, seat),
     )
     return state, [*state.legal_actions(), *draw(st.lists(tries, max_size=25))]
+
+
+def test_resign_is_legal_before_the_end_for_either_seat() -> None:
+    """Not listed among the moves, a resignation is still legal for both seats in every
+    state of a random game, chance's turns included (``state_support.check_resign``)."""
+    steps = random_steps(GameState(), random.Random(5), deep=False)
+    phases = set()
+    for before, _action, _after, _events in steps:
+        check_resign(before)
+        phases.add(before.phase)
+    check_resign(steps[-1][2])
+    assert len(phases) == 6  # every phase but the end, which refuses it
 
 
 @settings(max_examples=examples(80), deadline=None)
@@ -76,6 +89,9 @@ def test_is_legal_agrees_with_legal_actions_and_apply(
     state, tries = case
     legal = state.legal_actions()
     for action in tries:
+        if isinstance(action, Resign):  # never listed: open to both seats until the end
+            assert state.is_legal(action) == (not state.is_over and action.player in (0, 1))
+            continue
         listed = action in legal
         assert state.is_legal(action) == listed, action
         if listed:

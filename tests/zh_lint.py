@@ -33,7 +33,7 @@ NAMES = frozenset(
     """.split()
 )
 """Names of things (people, sites, products, formats, keys)."""
-API_WORDS = frozenset({"type", "player", "version", "cut", "discard", "play", "next"})
+API_WORDS = frozenset({"type", "player", "version", "cut", "discard", "play", "next", "resign"})
 FORMAT_WORDS = frozenset({"utf", "content-type", "application", "true", "false", "kb"})
 """What the JSON API's errors must name as written: an encoding, a header, JSON literals, a unit."""
 LEVEL_WORDS = frozenset({"easy", "medium", "hard"})

@@ -13,6 +13,7 @@ from cribkit.actions import (
     Go,
     NextHand,
     Play,
+    Resign,
     TurnStarter,
     parse_action,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "Play",
     "PlayerView",
     "Rank",
+    "Resign",
     "ScoreContext",
     "ScoreEvent",
     "ScoreItem",

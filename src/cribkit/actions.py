@@ -1,7 +1,7 @@
 """Everything that can happen in a game, as small frozen values with a text form.
 
-Player actions (cut, discard, play, go, a claimed count, next hand) carry the seat that
-makes them; chance actions (the cut for deal, the deal, the starter) carry the cards
+Player actions (cut, discard, play, go, a claimed count, next hand, a resignation) carry
+the seat that makes them; chance actions (the cut for deal, the deal, the starter) carry the cards
 chance chose. A cut is a player's choice of a *position* in a face-down deck (never of a
 card); chance then turns the card at that position of a deck only the seed orders. A game
 record is a list of these, one per line, in the ``to_text`` form.
@@ -17,6 +17,7 @@ from cribkit.counting import MAX_CLAIM
 from cribkit.errors import InvalidRecordError
 
 __all__ = [
+    "CHANCE_ACTIONS",
     "Action",
     "ChanceAction",
     "ClaimCount",
@@ -28,6 +29,7 @@ __all__ = [
     "NextHand",
     "Play",
     "PlayerAction",
+    "Resign",
     "TurnStarter",
     "action_from_dict",
     "action_to_dict",
@@ -150,8 +152,25 @@ class NextHand:
         return f"p{self.player} next"
 
 
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """A seat concedes: the game ends at once and the other seat wins.
+
+    Open to either seat in any phase until the game is over, in turn or not (a player may
+    leave at any moment), so ``legal_actions()``, which lists the moves of the game, never
+    lists it. A resignation is a loss and never a skunk (see ``GameState.apply``).
+    """
+
+    player: int
+
+    def to_text(self) -> str:
+        return f"p{self.player} resign"
+
+
 ChanceAction: TypeAlias = CutForDeal | Deal | TurnStarter
-PlayerAction: TypeAlias = Cut | Discard | Play | Go | ClaimCount | NextHand
+PlayerAction: TypeAlias = Cut | Discard | Play | Go | ClaimCount | NextHand | Resign
+CHANCE_ACTIONS = (CutForDeal, Deal, TurnStarter)
+"""The chance action classes, for ``isinstance`` (a resignation may come while chance acts)."""
 Action: TypeAlias = ChanceAction | PlayerAction
 
 
@@ -195,6 +214,8 @@ def _parse_words(words: list[str]) -> Action:
         return Go(player)
     if verb == "next" and not args:
         return NextHand(player)
+    if verb == "resign" and not args:
+        return Resign(player)
     if verb == "claim" and len(args) == 1:
         if not args[0].isdigit() or not args[0].isascii():
             raise ValueError(f"{args[0]!r} is not a count (a whole number)")
@@ -239,6 +260,8 @@ def action_to_dict(action: Action) -> dict[str, object]:
             return {"type": "claim", "player": player, "points": points}
         case NextHand(player):
             return {"type": "next", "player": player}
+        case Resign(player):
+            return {"type": "resign", "player": player}
 
 
 def action_from_dict(data: object) -> PlayerAction:
@@ -276,12 +299,14 @@ def action_from_dict(data: object) -> PlayerAction:
             return Go(player)
         if kind == "next":
             return NextHand(player)
+        if kind == "resign":
+            return Resign(player)
     except ValueError as exc:
         raise InvalidRecordError(
             f"bad {kind} action: {exc}", code="action_unreadable", params={"type": str(kind)}
         ) from exc
     raise InvalidRecordError(
-        f"unknown action type {kind!r}: expected cut, discard, play, go or next",
+        f"unknown action type {kind!r}: expected cut, discard, play, go, next or resign",
         code="action_unknown_type",
         params={"type": repr(kind)},
     )

@@ -172,11 +172,15 @@ class PlayLogEntry:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: who won, the final scores, and whether the loser was skunked."""
+    """The end of a game: who won, the final scores, and whether the loser was skunked.
+
+    ``resigned``: the loser conceded, so the scores are where the game stood (the winner
+    may even be behind) and there is no skunk."""
 
     winner: int
     scores: tuple[int, int]
     skunk: Skunk
+    resigned: bool = False
 
     @property
     def loser(self) -> int:
@@ -192,4 +196,5 @@ class Outcome:
             "scores": list(self.scores),
             "skunk": self.skunk.value,
             "margin": self.margin,
+            "resigned": self.resigned,
         }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cribkit.actions import Action, PlayerAction
+from cribkit.actions import CHANCE_ACTIONS, Action, PlayerAction
 from cribkit.dealing import chance_action, chance_rng, new_seed
 from cribkit.events import ScoreEvent
 from cribkit.rules import STANDARD, GameRules
@@ -119,7 +119,7 @@ class Game:
 
     def _record(self, action: Action) -> None:
         transition = self.state.apply(action)
-        if self.state.is_chance:
+        if isinstance(action, CHANCE_ACTIONS):
             self._chance_count += 1
         self.state = transition.state
         self.actions.append(action)

@@ -15,6 +15,9 @@ The text form is one line per action (see ``actions``), after a short header::
     starter 9H at 12
     p1 play 5D
     ...
+    p0 resign
+
+A game may end on a resignation (``p0 resign``): the line is a player's, like any move.
 
 Players' lines (``p0``/``p1``) are their choices; the other lines are chance's, and chance
 is the seed's: loading replays every action through the state machine *and* draws every
@@ -29,7 +32,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from cribkit.actions import Action, ChanceAction, CutForDeal, Deal, TurnStarter, parse_action
+from cribkit.actions import (
+    CHANCE_ACTIONS,
+    Action,
+    ChanceAction,
+    CutForDeal,
+    Deal,
+    TurnStarter,
+    parse_action,
+)
 from cribkit.cards import format_cards
 from cribkit.dealing import chance_action, chance_rng
 from cribkit.errors import CribkitError, InvalidRecordError, UnfinishedGameError
@@ -143,7 +154,7 @@ class GameRecord:
                     code="record_illegal_action",
                     params={"action": action.to_text()},
                 ) from exc
-            if state.is_chance:
+            if state.is_chance and isinstance(action, CHANCE_ACTIONS):
                 expected = chance_action(state, chance_rng(self.seed, chance_index))
                 if expected != action:
                     raise _chance_mismatch(expected, action, self.seed)

@@ -31,6 +31,7 @@ from cribkit.actions import (
     NextHand,
     Play,
     PlayerAction,
+    Resign,
     TurnStarter,
 )
 from cribkit.cards import Card, Rank
@@ -53,7 +54,7 @@ from cribkit.phases import (
     STARTER_CUTS,
     Phase,
 )
-from cribkit.rules import STANDARD, GameRules
+from cribkit.rules import STANDARD, GameRules, Skunk
 from cribkit.scoring import (
     MAX_COUNT,
     ScoreItem,
@@ -213,7 +214,9 @@ class GameState:
     def legal_actions(self, player: int | None = None) -> tuple[PlayerAction, ...]:
         """Every player action the rules allow now, or only ``player``'s; empty when chance
         acts or the game is over. The one source of legal actions: ``PlayerView`` and
-        ``Game`` give this same tuple.
+        ``Game`` give this same tuple. It lists the moves of the game; a ``Resign`` is
+        open to either seat at any moment until the game is over and is not listed
+        (a strategy picking among these never concedes by chance).
 
         >>> GameState().legal_actions(1)[:2]
         (Cut(player=1, position=0), Cut(player=1, position=1))
@@ -286,6 +289,8 @@ class GameState:
                 after = start._apply_claim(action)
             case NextHand():
                 after = start._apply_next()
+            case Resign():
+                after = start._apply_resign(action)
         return Transition(replace(after, _events=()), after._events)
 
     def _peg(
@@ -487,6 +492,13 @@ class GameState:
             state = replace(state, shows=(*self.shows, show))
             state = state._peg(_other(player), missed, ScoreContext.MUGGINS)
         return state._continue_show()
+
+    def _apply_resign(self, action: Resign) -> GameState:
+        """The game ends where it stands and the other seat wins: a resignation is a loss,
+        never a skunk (the skunk lines measure a game played out, not one conceded)."""
+        winner = _other(action.player)
+        outcome = Outcome(winner, self.scores, Skunk.NONE, resigned=True)
+        return replace(self, phase=Phase.GAME_OVER, outcome=outcome, to_play=None)
 
     def _apply_next(self) -> GameState:
         assert self.dealer is not None

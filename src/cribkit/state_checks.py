@@ -19,6 +19,7 @@ from cribkit.actions import (
     Go,
     NextHand,
     Play,
+    Resign,
     TurnStarter,
 )
 from cribkit.cards import Card, check_distinct, format_cards
@@ -66,6 +67,8 @@ def check_action(state: GameState, action: Action) -> None:
             _check_claim(state, action)
         case NextHand():
             _check_next(state, action)
+        case Resign():
+            _check_resign(state, action)
         case _:
             raise IllegalActionError(f"{action!r} is not a cribbage action", code="not_an_action")
 
@@ -219,6 +222,15 @@ def _check_next(state: GameState, action: NextHand) -> None:
             code="claim_first",
         )
     _check_player(state, action.player, "move on", "next")
+
+
+def _check_resign(state: GameState, action: Resign) -> None:
+    """Either seat may resign at any moment until the game ends, in turn or not."""
+    check_seat(action.player)
+    if state.is_over:
+        raise IllegalActionError(
+            "the game is over: there is nothing left to resign", code="game_over_resign"
+        )
 
 
 def _check_claim(state: GameState, action: ClaimCount) -> None:

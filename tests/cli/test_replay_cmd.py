@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from cli_support import assert_bad_input, assert_json_error, invoke, json_out, random_game
 
-from cribkit.actions import CutForDeal, TurnStarter
+from cribkit.actions import CutForDeal, Resign, TurnStarter
 from cribkit.cards import Rank, parse_card
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules
@@ -261,3 +261,20 @@ def test_each_hand_ends_with_the_pegboard(tmp_path: Path, seed: int) -> None:
             assert row.split()[-2 if hand["pegs"][seat]["front"] else -1] == str(
                 hand["scores"][seat]
             )
+
+
+@pytest.mark.parametrize(("moves", "seat"), [(0, 1), (30, 0)])
+def test_a_resigned_game_is_told_to_its_end(tmp_path: Path, moves: int, seat: int) -> None:
+    """A record ending in ``pN resign`` (before the first deal, or mid-game) replays, says
+    who resigned and who won, and its JSON outcome is marked resigned, with no skunk."""
+    game = random_game(3, max_actions=moves)
+    game.apply(Resign(seat))
+    path = tmp_path / "resigned.txt"
+    GameRecord.of(game).save(path)
+    result = invoke(["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"p{seat} resigns; p{1 - seat} wins" in result.stdout
+    outcome = replay_json(path)["outcome"]
+    assert isinstance(outcome, dict)
+    assert outcome["resigned"] is True and outcome["winner"] == 1 - seat
+    assert outcome["skunk"] == "none"

@@ -239,6 +239,7 @@ def test_the_review_endpoint_is_in_the_openapi_document(client: Any) -> None:
         "counting_missed",
         "counting_muggins",
         "counting_over_claimed",
+        "resigned_by",
     }
     decision = spec["components"]["schemas"]["DecisionOut"]["properties"]
     assert set(decision) == {"hand", "step", "kind", "chosen", "best", "lost", "unit", "why"}

@@ -263,7 +263,8 @@ def test_a_game_resumes_exactly_after_a_restart(database_url: str) -> None:
         cookies = {PLAYER_COOKIE: first.cookies[PLAYER_COOKIE]}
     with TestClient(make_app(database_url), cookies=cookies) as second:
         assert second.get(f"/api/games/{data['id']}").json() == view
-        assert second.get("/").text.count(f'data-game="{data["id"]}"') == 1
+        assert second.get(f"/games/{data['id']}").text.count(f'data-game="{data["id"]}"') == 1
+        assert f'id="resume-link" href="/games/{data["id"]}"' in second.get("/").text
 
 
 def test_the_hard_level_works_or_says_it_is_not_there(client: Any) -> None:

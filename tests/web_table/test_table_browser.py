@@ -46,7 +46,8 @@ def test_a_game_resumes_after_the_server_restarts(
     hand = page.locator("#hand button.in-hand").all_inner_texts()
     server.stop()
     server.start()
-    page.goto(f"{server.url}/")  # the table resumes the latest unfinished game
+    page.goto(f"{server.url}/")  # the home page offers the latest unfinished game
+    page.click("#resume-link")
     page.wait_for_selector(f'#table[data-version="{before["version"]}"]')
     assert page.locator("#hand button.in-hand").all_inner_texts() == hand
     assert api_view(page, server.url, game_id) == before

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cribkit.actions import Discard, Go, Play, PlayerAction
+from cribkit.actions import Discard, Go, Play, PlayerAction, Resign
 from cribkit.analysis.count_review import CountedShow, counted_shows
 from cribkit.analysis.discard import hold_throws
 from cribkit.analysis.hints import discard_hint, expert_analysis, play_hint
@@ -117,11 +117,14 @@ class HandReview:
 @dataclass(frozen=True, slots=True)
 class GameReview:
     """Every decision of one seat in one game, in the order they were made, and every
-    show it counted itself (``counts``: empty unless it counted its own hand)."""
+    show it counted itself (``counts``: empty unless it counted its own hand).
+    ``resigned_by``: the seat that conceded the game (None: played out, or still on); a
+    resignation is no decision to price, but the review says how the game ended."""
 
     seat: int
     decisions: tuple[Decision, ...]
     counts: tuple[CountedShow, ...] = ()
+    resigned_by: int | None = None
 
     def _lost(self, unit: Unit, kind: DecisionKind | None = None) -> float:
         return sum(
@@ -211,6 +214,7 @@ class GameReview:
             "counting_missed": self.counting_missed,
             "counting_muggins": self.counting_muggins,
             "counting_over_claimed": self.counting_over_claimed,
+            "resigned_by": self.resigned_by,
         }
 
 
@@ -219,7 +223,9 @@ def review_game(record: GameRecord, seat: int) -> GameReview:
     set each show it counted itself against the true count."""
     seat = check_seat(seat)
     steps = list(enumerate(record.replay()))
-    return GameReview(seat, tuple(_decisions(steps, seat)), tuple(counted_shows(steps, seat)))
+    resigned = next((a.player for a in record.actions if isinstance(a, Resign)), None)
+    decisions, counts = tuple(_decisions(steps, seat)), tuple(counted_shows(steps, seat))
+    return GameReview(seat, decisions, counts, resigned)
 
 
 def _decisions(steps: list[tuple[int, ReplayStep]], seat: int) -> Iterator[Decision]:

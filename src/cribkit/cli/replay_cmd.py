@@ -158,8 +158,8 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
         if isinstance(action, CutForDeal):
             cuts.append(action)
             continue
-        if isinstance(action, Cut):
-            continue  # a position chosen; the cut for deal or the starter shows the card
+        if isinstance(action, Cut) or _resigned(step):
+            continue  # a position chosen (the cut or the starter shows the card); the end
         if isinstance(action, Deal):
             assert after.dealer is not None
             hands.append(HandSummary(after.hand_number, after.dealer, tuple(cuts), action.hands))
@@ -181,6 +181,12 @@ def summarize(steps: Iterable[ReplayStep]) -> list[HandSummary]:
             if after.shows:
                 hand.shows = after.shows
     return hands
+
+
+def _resigned(step: ReplayStep) -> bool:
+    """The step is the resignation that ended the game (no hand of its own to tell)."""
+    outcome = step.after.outcome
+    return outcome is not None and outcome.resigned
 
 
 def _play_line(step: ReplayStep) -> PlayLine:
@@ -319,6 +325,12 @@ def _print_outcome(console: Console, outcome: Outcome | None) -> None:
         Skunk.DOUBLE: f"; {_name(outcome.loser)} is double skunked",
     }[outcome.skunk]
     winner, loser = outcome.scores[outcome.winner], outcome.scores[outcome.loser]
+    if outcome.resigned:
+        said = f"{_name(outcome.loser)} resigns; {_name(outcome.winner)} wins"
+        console.print(
+            Text.assemble((said, "bold green"), f" (the score stood {winner} to {loser})")
+        )
+        return
     console.print(
         Text.assemble(
             (f"{_name(outcome.winner)} wins", "bold green"),

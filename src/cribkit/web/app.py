@@ -34,6 +34,7 @@ from cribkit.web.table.friends import routes as friends_routes
 from cribkit.web.table.games import api as games_api
 from cribkit.web.table.games import api_history as games_history
 from cribkit.web.table.games import page as table_page
+from cribkit.web.table.games import resign_routes
 from cribkit.web.table.games.service import GameService
 from cribkit.web.table.live import health as live_health
 from cribkit.web.table.live import runtime as live_runtime
@@ -103,6 +104,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replay_routes.router)
     app.include_router(review_routes.router)
     app.include_router(games_api.router)
+    app.include_router(resign_routes.api_router)
+    app.include_router(resign_routes.page_router)
     app.include_router(games_history.router)
     app.include_router(review_api.router)
     app.include_router(friends_api.router)

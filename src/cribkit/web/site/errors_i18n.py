@@ -45,11 +45,12 @@ ERROR_MESSAGES: dict[str, str] = {
     "card_not_held": N_("you do not hold %(card)s"),
     "count_past_31": N_("the count would be %(total)d; play a card of %(room)d or less, or say go"),
     "go_not_allowed": N_("you can play without passing 31 (the count is %(count)d): no go"),
+    "game_over_resign": N_("the game is over: there is nothing left to resign"),
     # cribkit.actions: reading a move sent as JSON
     "action_not_object": N_("an action is a JSON object with a 'type'"),
     "action_bad_player": N_("an action needs 'player': 0 or 1"),
     "action_unknown_type": N_(
-        "unknown action type %(type)s: expected cut, discard, play, go or next"
+        "unknown action type %(type)s: expected cut, discard, play, go, next or resign"
     ),
     # The engine adds the reader's detail in English; the translation says what is expected.
     "action_unreadable": N_(

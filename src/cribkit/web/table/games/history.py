@@ -16,7 +16,7 @@ import gettext
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from cribkit.actions import CutForDeal, Deal, Go, Play, TurnStarter
+from cribkit.actions import CutForDeal, Deal, Go, Play, Resign, TurnStarter
 from cribkit.cards import Card
 from cribkit.events import ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
@@ -30,6 +30,7 @@ __all__ = [
     "TalkLine",
     "claim_text",
     "game_history",
+    "resign_text",
     "talk_text",
 ]
 
@@ -126,6 +127,8 @@ def _step_lines(step: ReplayStep, hidden: Unshown) -> Iterator[TalkLine]:
             yield TalkLine(hand, "play", player, (card,), count)
         case Go(player):
             yield TalkLine(hand, "go", player)
+        case Resign(player):
+            yield TalkLine(hand, "resign", player)
     for event in play_events:
         yield TalkLine(hand, "scored", event.player, event=event)
     for show in _new_shows(step):
@@ -227,6 +230,9 @@ def talk_text(line: TalkLine, tr: gettext.NullTranslations, words: SeatWords) ->
             label = tr.gettext(KIND_LABELS[item.kind])
             said = words.say("scored", who=who[line.player], points=item.points, label=label)
             return f"{said}  “{item.call}”"
+        case "resign":
+            assert line.player is not None
+            return resign_text(line.player, words)
     assert line.show is not None
     if line.kind in ("claim", "muggins"):
         assert line.player is not None
@@ -234,6 +240,16 @@ def talk_text(line: TalkLine, tr: gettext.NullTranslations, words: SeatWords) ->
     whose = _show_title(line.show, words)
     breakdown = line.show.breakdown
     return words.say("show_line", whose=whose, call=breakdown.call, total=breakdown.total)
+
+
+def resign_text(loser: int, words: SeatWords) -> str:
+    """ "You resign; Bo wins." / "Bo resigns; you win." / "Al resigns; Bo wins." (watching)."""
+    winner = words.who[1 - loser]
+    if words.spectator:
+        return words.say("resign_other", who=words.who[loser], winner=winner)
+    if loser == words.seat:
+        return words.say("resign_you", winner=winner)
+    return words.say("resign_them", who=words.who[loser])
 
 
 def _show_title(show: Show, words: SeatWords) -> str:

@@ -26,26 +26,26 @@ from cribkit.web.table.games.api import MAX_SEED, service_of
 from cribkit.web.table.games.api_history import history_of
 from cribkit.web.table.games.computer import level_available
 from cribkit.web.table.games.friend_words import friend_script_strings
+from cribkit.web.table.games.history import resign_text
+from cribkit.web.table.games.home import LEVEL_NAMES, resume_card
 from cribkit.web.table.games.loaded import (
+    FINISHED,
     HUMAN,
     FriendNotSeatedError,
     GameNotFoundError,
     LoadedGame,
     StaleVersionError,
 )
+from cribkit.web.table.games.resign_routes import ask_page
 from cribkit.web.table.games.seat_words import words_for
+from cribkit.web.table.games.service import check_level
 from cribkit.web.table.games.words import SCRIPT_STRINGS
 from cribkit.web.table.nojs.plain_table import form_action, plain_table
 
-__all__ = ["router"]
+__all__ = ["LEVEL_NAMES", "router"]
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
-LEVEL_NAMES: dict[str, str] = {
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-}
 _LEVEL_NOTES: dict[str, str] = {
     "easy": N_("plays any legal card"),
     "medium": N_("grabs the most points it can see"),
@@ -82,7 +82,11 @@ def _table(
     status_code: int = 200,
     watch_code: str = "",
 ) -> HTMLResponse:
-    """The table page; a watcher (``loaded.seat`` None) gets no scriptless hand to see."""
+    """The table page; a watcher (``loaded.seat`` None) gets no scriptless hand to see.
+
+    Without a game it is the home page: "Play the computer", "Play a friend" and the
+    player's unfinished game as a card to resume. The language links name the game's own
+    address, whatever address (a form's POST, ``/?new=1``) drew the page."""
     settings = request.app.state.settings
     seed = request.query_params.get("seed", "") if settings.testing else ""
     plain = None if loaded is None or loaded.seat is None else plain_table(loaded)
@@ -94,10 +98,25 @@ def _table(
         if loaded is None or plain is None or not plain.waiting
         else (request.app.state.friends.invite_of(loaded.id))
     )
+    words = words_for(translator(request), loaded)
+    outcome = None if plain is None else plain.view.outcome
+    context: dict[str, object] = {"resume": None}
+    if loaded is None:
+        context["resume"] = resume_card(
+            service_of(request), player_id_of(request), translator(request)
+        )
+    else:
+        context["here"] = f"/games/{loaded.id}" if not watch_code else f"/t/{watch_code}"
     return render(
         request,
         "table.html",
         {
+            **context,
+            "leave_shown": loaded is not None and loaded.seat is not None,
+            "leave_over": loaded is not None and loaded.status == FINISHED,
+            "resign_said": (
+                resign_text(outcome.loser, words) if outcome and outcome.resigned else ""
+            ),
             "game_id": "" if loaded is None else loaded.id,
             "levels": _levels(),
             "board": board_layout(),
@@ -109,7 +128,7 @@ def _table(
             "seed": seed if seed.isdigit() else "",
             "watch_code": watch_code,
             "waiting_code": "" if invite is None else format_code(invite.code),
-            "words": words_for(translator(request), loaded),
+            "words": words,
             "fast_play": paced_by_computer,
         },
         status_code=status_code,
@@ -127,11 +146,8 @@ def _load(request: Request, game_id: str | None) -> LoadedGame | None:
 
 @router.get("/", response_class=HTMLResponse)
 def table(request: Request) -> HTMLResponse:
-    """The table, resuming the player's latest unfinished game if there is one."""
-    game_id = None
-    if "new" not in request.query_params:
-        game_id = service_of(request).latest_active(player_id_of(request))
-    return _table(request, _load(request, game_id))
+    """The home page: new games, and the player's unfinished game as a card to resume."""
+    return _table(request, None)
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
@@ -177,6 +193,15 @@ def plain_move(
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
+def _resign_quietly(request: Request, player_id: str, game_id: str) -> None:
+    """Resign ``game_id`` before a new game; one that ended meanwhile is no obstacle."""
+    try:
+        service_of(request).resign(player_id, game_id)
+    except CribkitError as exc:
+        if exc.code != "game_over_resign":
+            raise
+
+
 def _form_seed(text: str) -> int | None:
     """The seed typed in the test form: empty for none, else ASCII digits up to ``MAX_SEED``."""
     text = text.strip()
@@ -199,17 +224,29 @@ def new_game_form(
     seed: Annotated[str, Form()] = "",
     count_own: Annotated[str, Form()] = "",
     muggins: Annotated[str, Form()] = "",
+    resign: Annotated[str, Form(max_length=40)] = "",
 ) -> Response:
     """Start a game from the plain form, then show the table (works without the script).
 
-    Muggins is kept only with "count my own hand" (the form nests it under that box)."""
+    Muggins is kept only with "count my own hand" (the form nests it under that box).
+    While the player has an unfinished game the form first asks "resume it, or resign
+    it and start" (its answer posts again with ``resign``: the game to resign first)."""
     player_id, is_new = issue_player(request)
     counting = bool(count_own)
     try:
+        chosen_seed = _form_seed(seed)
+        check_level(level)
+        if resign:
+            _resign_quietly(request, player_id, resign)
+        elif not is_new:
+            fields = [("level", level), ("seed", seed), ("count_own", count_own)]
+            asked = ask_page(request, [*fields, ("muggins", muggins)])
+            if asked is not None:
+                return asked
         loaded = service_of(request).create(
             player_id,
             level,
-            seed=_form_seed(seed),
+            seed=chosen_seed,
             count_own=counting,
             muggins=counting and bool(muggins),
         )

@@ -48,6 +48,7 @@ from cribkit.web.table.games.loaded import (
 from cribkit.web.table.games.moves import next_count, read_action
 from cribkit.web.table.games.names import clean_name
 from cribkit.web.table.games.pacing import NEXT_COUNT, counts_in_show
+from cribkit.web.table.games.resigning import RESIGN, resign_game
 from cribkit.web.table.games.rows import (
     FIGURE_COLUMNS,
     from_seat_one,
@@ -56,7 +57,7 @@ from cribkit.web.table.games.rows import (
     summary_values,
 )
 
-__all__ = ["ChangeHook", "GameService", "table_rules"]
+__all__ = ["ChangeHook", "GameService", "check_level", "table_rules"]
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What an id can look like (``token_urlsafe``, within the column): anything else is unknown
@@ -67,6 +68,22 @@ def table_rules(seats: frozenset[int], *, muggins: bool) -> GameRules:
     """Standard rules with the counting options a new game was asked for (checked:
     muggins without anybody counting their own hand is refused)."""
     return GameRules(manual_count=seats, muggins=muggins)
+
+
+def check_level(level: str) -> None:
+    """Refuse a level nobody can play (unknown, or not built yet), before anything is stored."""
+    if level != FRIEND and level not in LEVELS:
+        raise CribkitError(
+            f"unknown level {level!r}: choose easy, medium or hard",
+            code="unknown_level",
+            params={"level": repr(level)},
+        )
+    if level != FRIEND and not level_available(level):
+        raise CribkitError(
+            f"the {level} level is not available yet; choose another",
+            code="level_unavailable",
+            params={"level": level},
+        )
 
 
 ChangeHook = Callable[[str, int], None]
@@ -118,18 +135,7 @@ class GameService:
     ) -> LoadedGame:
         """Start a game at ``level`` (or ``FRIEND``) under ``rules`` with extra row
         ``columns`` (names)."""
-        if level != FRIEND and level not in LEVELS:
-            raise CribkitError(
-                f"unknown level {level!r}: choose easy, medium or hard",
-                code="unknown_level",
-                params={"level": repr(level)},
-            )
-        if level != FRIEND and not level_available(level):
-            raise CribkitError(
-                f"the {level} level is not available yet; choose another",
-                code="level_unavailable",
-                params={"level": level},
-            )
+        check_level(level)
         game = Game(seed=seed if self.testing else None, rules=rules)
         computer_replies(game, level)
         record = GameRecord.of(game).to_text()
@@ -233,6 +239,8 @@ class GameService:
         game = loaded.game
         if isinstance(data, dict) and data.get("type") == NEXT_COUNT:
             show_step = next_count(loaded, loaded.seat, data)
+        elif isinstance(data, dict) and data.get("type") == RESIGN:
+            show_step = resign_game(loaded, read_action(data, loaded.seat, loaded.level))
         else:
             if loaded.counting:
                 raise IllegalActionError(
@@ -252,6 +260,19 @@ class GameService:
                 code="stale_race",
             )
         return replace(loaded, version=version + 1, game=game, show_step=show_step)
+
+    def resign(self, player_id: str | None, game_id: str) -> LoadedGame:
+        """Concede the player's game on whatever version is stored: a resignation may come
+        at any moment, so a move stored meanwhile is read and the resignation made on it."""
+        for attempt in range(3):
+            loaded = self.load(player_id, game_id)
+            move = {"type": RESIGN, "player": loaded.seat}
+            try:
+                return self.apply(player_id, game_id, move, loaded.version)
+            except StaleVersionError:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
     def store(self, game_id: str, game: Game, version: int, show_step: int, **columns: Any) -> bool:
         """Write ``game`` at ``show_step`` as version ``version + 1`` if the stored one is

@@ -80,4 +80,8 @@ SCRIPT_STRINGS: dict[str, str] = {
     "muggins_line": N_("Muggins: {points} for {who}."),
     "claim_pick": N_("Or pick them: the cards of a combination, then what they make."),
     "claim_remove": N_("Remove"),
+    "resign_you": N_("You resign; {winner} wins."),
+    "resign_them": N_("{who} resigns; you win."),
+    "resign_other": N_("{who} resigns; {winner} wins."),
+    "unfinished_ask": N_("Your unfinished game comes first: resume it, or resign it and start."),
 }

@@ -21,6 +21,7 @@ from cribkit.actions import (
     Go,
     NextHand,
     Play,
+    Resign,
     TurnStarter,
 )
 from cribkit.cards import Card
@@ -87,6 +88,8 @@ def describe_step(step: ReplayStep) -> StepWords:
             return StepWords("claim", player, (), points)
         case NextHand(player):
             return StepWords("next", player, ())
+        case Resign(player):
+            return StepWords("resign", player, ())
 
 
 def _leap(pegs: tuple[Pegs, Pegs], events: Iterable[ScoreEvent]) -> tuple[Pegs, Pegs]:

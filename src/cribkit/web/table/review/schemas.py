@@ -63,3 +63,6 @@ class GameReviewOut(ResponseModel):
     counting_missed: int = Field(ge=0, description="Points its own counts overlooked.")
     counting_muggins: int = Field(ge=0, description="Of those, what the opponent pegged.")
     counting_over_claimed: int = Field(ge=0, description="Points claimed past the true counts.")
+    resigned_by: int | None = Field(
+        default=None, description="The seat that resigned the game (null: played to the end)."
+    )

@@ -1,4 +1,5 @@
-"""/stats: a player's record against the computer, with every finished game listed.
+"""/stats: a player's record against the computer (by level), friend games apart (by
+opponent), and every finished game listed.
 
 A plain server page (no script): the figures come from the summary columns of finished
 games; each game links to its replay (``replay.routes``), its review (``review.routes``)
@@ -18,13 +19,13 @@ from cribkit.web.site.models import GameRow
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.games.api import service_of
-from cribkit.web.table.games.loaded import COMPUTER, HUMAN
-from cribkit.web.table.games.page import LEVEL_NAMES
+from cribkit.web.table.games.home import LEVEL_NAMES
+from cribkit.web.table.games.loaded import COMPUTER, FRIEND, HUMAN
 from cribkit.web.table.review.reviews import ReviewFigure
 from cribkit.web.table.review.routes import reviews_of
 from cribkit.web.table.stats.accuracy_chart import GameFigure, accuracy_chart
 
-__all__ = ["PlayerStats", "player_stats", "router"]
+__all__ = ["PlayerStats", "player_stats", "router", "split_stats"]
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -90,6 +91,24 @@ def player_stats(rows: list[GameRow]) -> PlayerStats:
     )
 
 
+def split_stats(
+    rows: list[GameRow],
+) -> tuple[list[GameRow], list[tuple[str, PlayerStats]], list[tuple[str, PlayerStats]]]:
+    """Computer games apart from friend games: the computer's rows, their figures by level
+    (in the order of the levels), and the friend games' figures by opponent's name."""
+    computer = [row for row in rows if row.level != FRIEND]
+    levels = [level for level in LEVEL_NAMES if any(r.level == level for r in computer)]
+    by_level = [
+        (level, player_stats([r for r in computer if r.level == level])) for level in levels
+    ]
+    names: dict[str, list[GameRow]] = {}
+    for row in rows:
+        if row.level == FRIEND:
+            names.setdefault(row.name_1 or "", []).append(row)
+    by_friend = [(name, player_stats(games)) for name, games in sorted(names.items())]
+    return computer, by_level, by_friend
+
+
 @router.get("/stats", response_class=HTMLResponse)
 def stats(request: Request) -> HTMLResponse:
     """Games, wins, skunks and averages, then every finished game with its replay."""
@@ -102,11 +121,14 @@ def stats(request: Request) -> HTMLResponse:
         for row in reversed(rows)  # oldest first, left to right
         if row.id in figures
     ]
+    computer, by_level, by_friend = split_stats(rows)
     return render(
         request,
         "stats.html",
         {
-            "stats": player_stats(rows),
+            "stats": player_stats(computer),
+            "by_level": by_level,
+            "by_friend": by_friend,
             "history": rows,
             "in_progress": service.active_count(player_id),
             "player_name": service.player_name(player_id) or "",

@@ -19,6 +19,7 @@ export const state = {
   announcedShows: new Set(),
   drawn: null, // the view last drawn, for what changed at a friend's table
   live: null, // the live channel of a table between two people
+  resignTold: null, // the game whose resignation the talk has said
 };
 
 // The seat the page looks from: the player's own (seat 0 against the computer).

@@ -2,6 +2,7 @@
 // of this hand's play, and the end banner with its skunks.
 import { T, me, root, who } from "./context.js";
 import { $, backElement, cardElement } from "./dom.js";
+import { resignLine } from "./leave.js";
 import { skunkPictures } from "./pegs.js";
 import { fill } from "./text.js";
 
@@ -59,7 +60,8 @@ export function renderBanner(view) {
   const mine = me();
   const [you, computer] = [view.outcome.scores[mine], view.outcome.scores[1 - mine]];
   const won = view.outcome.winner === mine;
-  $("banner-text").textContent = won ? fill(T.you_win, { you, computer }) : fill(T.computer_wins, { you, computer });
+  const said = won ? fill(T.you_win, { you, computer }) : fill(T.computer_wins, { you, computer });
+  $("banner-text").textContent = view.outcome.resigned ? resignLine(view) : said;
   const watching = view.you === null; // the rail neither won nor lost
   banner.classList.toggle("won", won && !watching);
   banner.classList.toggle("lost", !won && !watching);

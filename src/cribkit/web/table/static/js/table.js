@@ -10,6 +10,7 @@ import { adoptNames, drawFriendPanel, wireFriendForms } from "./friend.js";
 import { handButtons, renderCut, renderHand } from "./hand.js";
 import { refreshHistory } from "./history.js";
 import { keyHandler } from "./keys.js";
+import { keepAddress, renderLeave, wireLeave } from "./leave.js";
 import { openLive } from "./live.js";
 import { api } from "./net.js";
 import { PAUSE_MS, beforeComputer, fastPlay, setFastPlay } from "./pace.js";
@@ -84,6 +85,7 @@ function update(view) {
 function render() {
   const view = state.view;
   if (!view) return;
+  $("home-cards").hidden = true; // the home page's cards give way to the table
   $("newgame").hidden = true;
   $("play-area").hidden = false;
   placePegs(view);
@@ -94,6 +96,7 @@ function render() {
   renderShow(view, send);
   renderControls(view, send);
   renderBanner(view);
+  renderLeave(view);
   // No computer to pace at a table between two people (or for a spectator): no fast play.
   $("fast-play-setting").hidden = Boolean(view.table) || view.you === null;
   root.dataset.phase = view.phase;
@@ -117,7 +120,7 @@ async function startGame(form) {
       state.lastSeq = -1;
       forgetPegs();
       $("talk").replaceChildren();
-      history.replaceState(null, "", `/games/${answer.id}`);
+      keepAddress(`/games/${answer.id}`);
       setBusy(false);
       announce(answer.view);
       state.view = answer.view;
@@ -161,15 +164,13 @@ async function resume(id) {
     update(data);
     follow(data);
   } else {
+    $("home-cards").hidden = false;
     $("newgame").hidden = false;
     $("play-area").hidden = true;
   }
 }
 
-$("newgame-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  startGame(event.target);
-});
+wireLeave($("newgame-form"), startGame);
 const askHint = () => hint(render);
 $("hint-button").addEventListener("click", askHint);
 $("fast-play").checked = fastPlay();

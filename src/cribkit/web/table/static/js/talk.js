@@ -3,6 +3,7 @@
 import { T, state, who } from "./context.js";
 import { $ } from "./dom.js";
 import { seatOf } from "./friend.js";
+import { resignLine } from "./leave.js";
 import { cardText, fill } from "./text.js";
 
 export const TALK_LINES = 60;
@@ -78,4 +79,8 @@ export function announce(view, { quiet = false } = {}) {
     }
   }
   takeEvents(rest, () => true, quiet);
+  if (view.outcome && view.outcome.resigned && state.resignTold !== view.id) {
+    state.resignTold = view.id; // said once, as the record's last line says it
+    if (!quiet) talk(resignLine(view), `resign lane-${1 - view.outcome.winner}`);
+  }
 }
