@@ -21,6 +21,7 @@ from cribkit.players import LEVELS
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
+from cribkit.web.site.models import utcnow
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.table.friends.payloads import with_table
 from cribkit.web.table.games.loaded import (
@@ -33,6 +34,7 @@ from cribkit.web.table.games.loaded import (
     check_seated,
 )
 from cribkit.web.table.games.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
+from cribkit.web.table.games.seat_pacing import seat_actions
 from cribkit.web.table.games.service import GameService
 
 __all__ = ["MAX_SEED", "game_payload", "router", "service_of"]
@@ -124,6 +126,10 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
         payload["legal_actions"] = []
     elif loaded.counting:
         payload["legal_actions"] = [{"type": NEXT_COUNT, "player": seat}]
+    # between two people each reads the show at their own pace (see seat_pacing)
+    payload["legal_actions"], payload["show_wait"] = seat_actions(
+        loaded, seat, payload["legal_actions"], now=utcnow()
+    )
     hand = view.hand_number
     payload.update(
         id=loaded.id,
