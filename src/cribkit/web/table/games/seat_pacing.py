@@ -90,6 +90,11 @@ def show_move(loaded: LoadedGame, seat: int, data: dict[Any, Any], *, now: datet
         steps[seat] = mine + 1
         return ShowMove((steps[0], steps[1]), loaded.waiting_since)
     game.state.check(NextHand(seat))  # the show is counted and the deal may move on
+    if kind == MOVE_ON and mine <= total:
+        raise IllegalActionError(
+            "you are still reading the show: press on when you have read it",
+            code="show_not_read",
+        )
     if mine < total:
         raise IllegalActionError(
             "the show is still being counted: lay down the next count first",
