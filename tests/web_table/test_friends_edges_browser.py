@@ -98,9 +98,7 @@ def test_the_others_presence_goes_grey_while_the_pages_own_server_is_down_and_cl
     grey = host.eval_on_selector("#presence", "node => getComputedStyle(node).color")
     assert grey != bright
     # A move tried meanwhile: the server did not answer.
-    host.locator("#spread button.cut-card:not([disabled])").first.click(
-        position={"x": 3, "y": 12}
-    )
+    host.locator("#spread button.cut-card:not([disabled])").first.click(position={"x": 3, "y": 12})
     wait_until(host, lambda: "did not answer" in host.inner_text("#message"), "the error line")
 
     server.start()  # the same port: the page finds its server again by itself

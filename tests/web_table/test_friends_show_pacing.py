@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 import warnings
-from datetime import timedelta
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest

@@ -8,7 +8,7 @@ while the game is on.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Request, Response, status
 from fastapi.responses import JSONResponse
@@ -122,14 +122,13 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
     view = paced_view(game, seat, loaded.show_step)
     events = visible_events(game, loaded.show_step)
     payload = view.to_dict()
+    legal = cast(list[dict[str, Any]], payload["legal_actions"])
     if loaded.waiting_for_friend:  # the game starts once the second seat is taken
-        payload["legal_actions"] = []
+        legal = []
     elif loaded.counting:
-        payload["legal_actions"] = [{"type": NEXT_COUNT, "player": seat}]
+        legal = [{"type": NEXT_COUNT, "player": seat}]
     # between two people each reads the show at their own pace (see seat_pacing)
-    payload["legal_actions"], payload["show_wait"] = seat_actions(
-        loaded, seat, payload["legal_actions"], now=utcnow()
-    )
+    payload["legal_actions"], payload["show_wait"] = seat_actions(loaded, seat, legal, now=utcnow())
     hand = view.hand_number
     payload.update(
         id=loaded.id,

@@ -24,9 +24,7 @@ FIGURE_COLUMNS = tuple(field.name for field in fields(GameSummary))
 """The figures a row keeps for /stats (``GameSummary``'s fields): zero until the game ends."""
 
 
-def summary_values(
-    game: Game, show_step: int, seat_one_step: int | None = None
-) -> dict[str, Any]:
+def summary_values(game: Game, show_step: int, seat_one_step: int | None = None) -> dict[str, Any]:
     """The summary columns of a game's row (figures for /stats once it is over).
 
     While the show is being counted the row says only what the table shows: a game won

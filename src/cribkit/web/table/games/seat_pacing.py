@@ -45,11 +45,7 @@ SHOW_MOVES = frozenset({NEXT_COUNT, NEXT_DEAL, MOVE_ON})
 def read_through(game: Game, raw: int) -> bool:
     """Whether a seat at step ``raw`` has pressed on past the last count (and waits)."""
     state = game.state
-    return (
-        state.phase is Phase.SHOW
-        and state.waiting_seat() is None
-        and raw > counts_in_show(game)
-    )
+    return state.phase is Phase.SHOW and state.waiting_seat() is None and raw > counts_in_show(game)
 
 
 def seat_step(game: Game, raw: int) -> int:
@@ -84,9 +80,7 @@ def show_move(loaded: LoadedGame, seat: int, data: dict[Any, Any], *, now: datet
     steps = list(loaded.steps)
     if kind == NEXT_COUNT:
         if mine >= total:
-            raise IllegalActionError(
-                "there is no count left to show now", code="no_count_to_show"
-            )
+            raise IllegalActionError("there is no count left to show now", code="no_count_to_show")
         steps[seat] = mine + 1
         return ShowMove((steps[0], steps[1]), loaded.waiting_since)
     game.state.check(NextHand(seat))  # the show is counted and the deal may move on

@@ -50,7 +50,6 @@ from cribkit.web.table.games.loaded import (
 from cribkit.web.table.games.moves import next_count, read_action
 from cribkit.web.table.games.names import clean_name
 from cribkit.web.table.games.pacing import NEXT_COUNT, counts_in_show
-from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
 from cribkit.web.table.games.rows import (
     FIGURE_COLUMNS,
     from_seat_one,
@@ -58,6 +57,7 @@ from cribkit.web.table.games.rows import (
     seat_in,
     summary_values,
 )
+from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
 
 __all__ = ["ChangeHook", "GameService", "table_rules"]
 

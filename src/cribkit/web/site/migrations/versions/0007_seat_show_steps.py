@@ -18,12 +18,8 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("games") as batch:
-        batch.add_column(
-            sa.Column("show_step_1", sa.Integer(), nullable=False, server_default="1")
-        )
-        batch.add_column(
-            sa.Column("show_waiting_since", sa.DateTime(timezone=True), nullable=True)
-        )
+        batch.add_column(sa.Column("show_step_1", sa.Integer(), nullable=False, server_default="1"))
+        batch.add_column(sa.Column("show_waiting_since", sa.DateTime(timezone=True), nullable=True))
 
 
 def downgrade() -> None:
