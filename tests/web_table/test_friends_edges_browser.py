@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,18 +16,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    running = ServerProcess(f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log")
-    running.start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[list[Any]]:
-    """The host's, the friend's and a spectator's pages, each in a browser of its own."""
+def table(browser: Any, server: ServerProcess) -> Iterator[tuple[list[Any], str, str]]:
+    """Ann's table with Bo seated: the host's, the friend's and a spectator's pages (each in
+    a browser of its own), the game's id and the code."""
     contexts = [browser.new_context() for _ in range(3)]
-    yield [context.new_page() for context in contexts]
+    pages = [context.new_page() for context in contexts]
+    game_id, code = open_table_by_clicking(pages[0], server.url, "Ann", seed=2024)
+    join_by_clicking(pages[1], server.url, code, "Bo")
+    yield pages, game_id, code
     for context in contexts:
         context.close()
 
@@ -51,11 +46,9 @@ def _play_out_through_the_api(seats: dict[int, Any], base: str, game_id: str) ->
 
 
 def test_after_a_rematch_the_finished_game_says_who_left_and_the_rail_follows(
-    pages: list[Any], server: ServerProcess
+    table: tuple[list[Any], str, str], server: ServerProcess
 ) -> None:
-    host, friend, rail = pages
-    game_id, code = open_table_by_clicking(host, server.url, "Ann", seed=2024)
-    join_by_clicking(friend, server.url, code, "Bo")
+    (host, friend, rail), game_id, code = table
     _play_out_through_the_api({0: host, 1: friend}, server.url, game_id)
     for page in (host, friend):
         page.goto(f"{server.url}/games/{game_id}")
@@ -82,11 +75,9 @@ def test_after_a_rematch_the_finished_game_says_who_left_and_the_rail_follows(
 
 
 def test_the_others_presence_goes_grey_while_the_pages_own_server_is_down_and_clears(
-    pages: list[Any], server: ServerProcess
+    table: tuple[list[Any], str, str], server: ServerProcess
 ) -> None:
-    host, friend, _rail = pages
-    _game_id, code = open_table_by_clicking(host, server.url, "Ann", seed=99)
-    join_by_clicking(friend, server.url, code, "Bo")
+    (host, _friend, _rail), _game_id, _code = table
     host.wait_for_selector("#presence[data-connected='true']")
     assert host.get_attribute("#presence", "data-stale") == "false"
     bright = host.eval_on_selector("#presence", "node => getComputedStyle(node).color")

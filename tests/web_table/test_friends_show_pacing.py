@@ -50,22 +50,28 @@ def _to_a_counting_show(seats: dict[int, Any], game_id: str, rng: random.Random)
     raise AssertionError("no show reached")
 
 
+@pytest.fixture
+def counting_show(client: Any, other_client: Any) -> tuple[str, str]:
+    """Ann's table with Bo seated, played by both to a show with a count still to lay down:
+    the game's id and the table's code."""
+    table = open_table(client, seed=31)
+    join(other_client, table["code"])
+    _to_a_counting_show({0: client, 1: other_client}, table["game_id"], random.Random(5))
+    return table["game_id"], table["code"]
+
+
 def _show_actions(view: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [a for a in view["legal_actions"] if a["type"] == kind]
 
 
 def test_each_friend_reads_the_show_at_their_own_pace_and_the_rail_sees_only_what_is_laid(
-    client: Any, other_client: Any, third_client: Any
+    client: Any, other_client: Any, third_client: Any, counting_show: tuple[str, str]
 ) -> None:
-    table = open_table(client, seed=31)
-    join(other_client, table["code"])
-    game_id = table["game_id"]
-    seats = {0: client, 1: other_client}
-    _to_a_counting_show(seats, game_id, random.Random(5))
+    game_id, code = counting_show
 
     host = client.get(f"/api/games/{game_id}").json()
     friend = other_client.get(f"/api/games/{game_id}").json()
-    rail = third_client.get(f"/api/tables/{table['code']}").json()
+    rail = third_client.get(f"/api/tables/{code}").json()
     hand = host["hand_number"]
     assert host["show_step"] == 1 and len(host["shows"]) == 1
     assert friend["legal_actions"] == [{"type": NEXT_COUNT, "player": 1, "hand": hand, "step": 1}]
@@ -88,7 +94,7 @@ def test_each_friend_reads_the_show_at_their_own_pace_and_the_rail_sees_only_wha
     assert after["show_step"] == 1 and after["shows"] == host["shows"]
     assert after["scores"] == host["scores"] and after["event_count"] == host["event_count"]
     # The rail follows the farther reader, and sees no more than was laid.
-    rail = third_client.get(f"/api/tables/{table['code']}").json()
+    rail = third_client.get(f"/api/tables/{code}").json()
     assert rail["shows"] == laid.json()["shows"] and rail["scores"] == laid.json()["scores"]
 
     # The host's press, made on the version before the friend's, still lays the host's count.
@@ -123,12 +129,9 @@ def _finished_reading(client: Any, game_id: str) -> dict[str, Any]:
 
 
 def test_the_deal_moves_on_only_when_both_friends_have_read_the_show(
-    client: Any, other_client: Any
+    client: Any, other_client: Any, counting_show: tuple[str, str]
 ) -> None:
-    table = open_table(client, seed=31)
-    join(other_client, table["code"])
-    game_id = table["game_id"]
-    _to_a_counting_show({0: client, 1: other_client}, game_id, random.Random(5))
+    game_id, _code = counting_show
     hand = client.get(f"/api/games/{game_id}").json()["hand_number"]
 
     waiting = _finished_reading(client, game_id)
@@ -145,12 +148,9 @@ def test_the_deal_moves_on_only_when_both_friends_have_read_the_show(
 
 
 def test_the_one_waiting_may_move_on_after_the_timeout_and_not_before(
-    client: Any, other_client: Any, app: Any
+    client: Any, other_client: Any, app: Any, counting_show: tuple[str, str]
 ) -> None:
-    table = open_table(client, seed=31)
-    join(other_client, table["code"])
-    game_id = table["game_id"]
-    _to_a_counting_show({0: client, 1: other_client}, game_id, random.Random(5))
+    game_id, _code = counting_show
     waiting = _finished_reading(client, game_id)
     hand = waiting["hand_number"]
     early = {"type": MOVE_ON, "player": 0, "hand": hand, "step": 4}
@@ -208,12 +208,9 @@ def test_random_play_with_per_seat_show_steps_never_shows_a_hidden_card(
 
 
 def test_the_talk_read_back_after_a_reload_is_said_from_the_readers_seat(
-    client: Any, other_client: Any
+    client: Any, other_client: Any, counting_show: tuple[str, str]
 ) -> None:
-    table = open_table(client, seed=31)
-    join(other_client, table["code"])
-    game_id = table["game_id"]
-    _to_a_counting_show({0: client, 1: other_client}, game_id, random.Random(5))
+    game_id, _code = counting_show
     host = client.get(f"/api/games/{game_id}/history").json()["talk"]
     friend = other_client.get(f"/api/games/{game_id}/history").json()["talk"]
     assert len(host) == len(friend)
