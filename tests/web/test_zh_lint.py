@@ -60,6 +60,7 @@ SAMPLE_PARAMS: dict[str, str | int] = {
     "packet": 4,
 }
 PARAMS_BY_CODE: dict[str, dict[str, str | int]] = {
+    "show_wait": {"seconds": 42},
     "discard_count": {"cards": 3},
     "bad_seed": {"max": 2**53 - 1},
 }

@@ -105,7 +105,7 @@ def play_to_the_end(
     between_moves: Callable[[int], None] | None = None,
     max_moves: int = 600,
 ) -> dict[str, Any]:
-    """Both players click until the game is over; after each move the other player's page
+    """Both players click until each has seen the game end; after each move the other player's page
     (and the spectator's) shows the new version by itself, through the live socket."""
     for moves in range(max_moves):
         views = {
@@ -115,8 +115,8 @@ def play_to_the_end(
             rail_page, _ = spectator
             leaked = cards_on_page(rail_page) & hidden_from_rail(list(views.values()))
             assert not leaked, leaked
-        if views[0]["phase"] == "game_over":
-            return views[0]
+        if all(view["phase"] == "game_over" for view in views.values()):
+            return views[0]  # each has read the show to the winning count at their own pace
         seat = 0 if views[0]["legal_actions"] else 1
         page, _ = seats[seat]
         before = views[seat]["version"]

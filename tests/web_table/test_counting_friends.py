@@ -38,11 +38,12 @@ def test_each_friend_counts_their_own_and_the_rematch_keeps_the_options(
         views = {seat: c.get(f"/api/games/{game_id}").json() for seat, c in seats.items()}
         if views[0]["phase"] == "game_over":
             break
-        laid = views[0]["to_count"]
-        if laid is not None:  # both see the cards laid down; only its owner may claim
-            assert views[1]["to_count"] == laid
-            other = 1 - laid["player"]
-            assert not [a for a in views[other]["legal_actions"] if a["type"] == "claim"]
+        for view in views.values():  # each sees the cards laid down once read up to them;
+            laid = view["to_count"]  # only their owner may claim
+            if laid is not None:
+                assert views[laid["player"]]["to_count"] == laid
+                other = 1 - laid["player"]
+                assert not [a for a in views[other]["legal_actions"] if a["type"] == "claim"]
         movers = [seat for seat in (0, 1) if views[seat]["legal_actions"]]
         seat = rng.choice(movers)
         action = rng.choice(views[seat]["legal_actions"])

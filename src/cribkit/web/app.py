@@ -87,7 +87,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.jinja = build_environment(ROOM_DIRS)
     app.state.database = Database(settings.database_url)  # connects on first use
     app.state.games = GameService(
-        app.state.database, testing=settings.testing, cache_size=settings.game_cache
+        app.state.database,
+        testing=settings.testing,
+        cache_size=settings.game_cache,
+        show_timeout=settings.show_timeout,
     )
     app.state.reviews = ReviewBook(app.state.database, app.state.games)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)

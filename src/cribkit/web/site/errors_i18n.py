@@ -70,6 +70,10 @@ ERROR_MESSAGES: dict[str, str] = {
         "the table now shows the current one"
     ),
     "stale_race": N_("another move was made at the same moment; the table now shows it"),
+    "stale_friend": N_("your friend moved first; the table now shows their move"),
+    "show_wait": N_("your friend is still reading the show: you may move on in %(seconds)d s"),
+    "show_not_read": N_("you are still reading the show: press on when you have read it"),
+    "show_waiting": N_("you have read the show; the next deal comes when your friend has too"),
     "hint_not_your_turn": N_("nothing to do right now: it is not your turn"),
     "hint_count_yourself": N_("no hint for your own count: that is the count you are asked for"),
     "claim_range": N_("a count is a whole number from 0 to %(high)d"),

@@ -68,7 +68,15 @@ class GameRow(Base):
     record: Mapped[str] = mapped_column(Text)
     version: Mapped[int] = mapped_column(Integer, default=0)
     show_step: Mapped[int] = mapped_column(Integer, default=1)
-    """How many counts of the current show are on the table (the show is paced)."""
+    """How many counts of the current show are on the table (the show is paced); at a
+    table between two people, seat 0's own step."""
+    show_step_1: Mapped[int] = mapped_column(Integer, default=1)
+    """Seat 1's show step at a table between two people (each reads at their own speed)."""
+    show_waiting_since: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), default=None
+    )
+    """When one seat had read the whole show and began waiting for the other (None: no one
+    waits); either may move on once ``CRIBKIT_SHOW_TIMEOUT`` seconds have passed."""
     hand_number: Mapped[int] = mapped_column(Integer, default=0)
     score_player: Mapped[int] = mapped_column(Integer, default=0)
     score_computer: Mapped[int] = mapped_column(Integer, default=0)

@@ -21,6 +21,9 @@ Every setting, its environment variable and its default:
 - ``CRIBKIT_PRESENCE_TTL``: seconds after which the seats of a process that stopped
   vouching for them (it died) show as away (default 20; each process refreshes its own
   rows and sweeps the dead ones' four times as often).
+- ``CRIBKIT_SHOW_TIMEOUT``: seconds a player who has read the whole show waits for the
+  other at a table between two people before either may move on to the next deal
+  (default 60).
 - ``CRIBKIT_EXPERT_MEMO``: pegging positions the hard computer keeps solved, read by the
   engine itself (``cribkit.limits``).
 """
@@ -103,6 +106,8 @@ class Settings:
     """Rebuilt games kept in memory by this process."""
     presence_ttl: float = 20.0
     """Seconds a process's word that a seat is here lasts without a heartbeat."""
+    show_timeout: int = 60
+    """Seconds one friend waits for the other to read the show before either may move on."""
 
     def __post_init__(self) -> None:
         if not self.secret_key:
@@ -134,4 +139,5 @@ class Settings:
             allowed_hosts=tuple(name.strip() for name in hosts.split(",") if name.strip()),
             game_cache=_whole(env, "CRIBKIT_GAME_CACHE", 256, 1),
             presence_ttl=float(_whole(env, "CRIBKIT_PRESENCE_TTL", 20, 1)),
+            show_timeout=_whole(env, "CRIBKIT_SHOW_TIMEOUT", 60, 1),
         )

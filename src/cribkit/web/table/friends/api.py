@@ -88,11 +88,19 @@ def invite_link(request: Request, code: str) -> str:
 
 
 def public_table(state: Any, loaded: LoadedGame, code: str) -> dict[str, Any]:
-    """The public view with the table's names, seats and presence (``state``: app.state)."""
+    """The public view with the table's names, seats and presence (``state``: app.state),
+    and the rematch's own code once there is one: the rail follows the table to it."""
     presence: PresenceBook = state.presence
+    tables: FriendTables = state.friends
     payload = public_payload(loaded)
     connected = presence.connected(loaded.id)
-    payload["table"] = table_block(loaded, code=format_code(code), connected=connected)
+    rematch = None if loaded.rematch_id is None else tables.invite_of(loaded.rematch_id)
+    payload["table"] = table_block(
+        loaded,
+        code=format_code(code),
+        connected=connected,
+        rematch_code=None if rematch is None else format_code(rematch.code),
+    )
     return payload
 
 

@@ -87,8 +87,10 @@ def table_block(
     code: str | None,
     connected: tuple[bool, bool],
     computer_may_sit: bool = False,
+    rematch_code: str | None = None,
 ) -> dict[str, Any]:
-    """Who sits where at a table between two people, and whether each is connected."""
+    """Who sits where at a table between two people, whether each is connected, and the
+    rematch (its code, for the rail to follow the table to its next game)."""
     return {
         "code": code,
         "computer_may_sit": computer_may_sit,
@@ -96,4 +98,5 @@ def table_block(
         "seated": list(loaded.seated),
         "connected": list(connected),
         "rematch_id": loaded.rematch_id,
+        "rematch_code": rematch_code,
     }

@@ -8,7 +8,7 @@ while the game is on.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
@@ -20,6 +20,7 @@ from cribkit.players import LEVELS
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
+from cribkit.web.site.models import utcnow
 from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.table.friends.payloads import with_table
 from cribkit.web.table.friends.schemas import TableGameView
@@ -34,6 +35,7 @@ from cribkit.web.table.games.loaded import (
 )
 from cribkit.web.table.games.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
 from cribkit.web.table.games.schemas import CreatedGame, GameView, HintOut
+from cribkit.web.table.games.seat_pacing import seat_actions
 
 __all__ = ["MAX_SEED", "game_payload", "router", "seat_view", "service_of"]
 
@@ -115,10 +117,13 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
     view = paced_view(game, seat, loaded.show_step)
     events = visible_events(game, loaded.show_step)
     payload = view.to_dict()
+    legal = cast(list[dict[str, Any]], payload["legal_actions"])
     if loaded.waiting_for_friend:  # the game starts once the second seat is taken
-        payload["legal_actions"] = []
+        legal = []
     elif loaded.counting:
-        payload["legal_actions"] = [{"type": NEXT_COUNT, "player": seat}]
+        legal = [{"type": NEXT_COUNT, "player": seat}]
+    # between two people each reads the show at their own pace (see seat_pacing)
+    payload["legal_actions"], payload["show_wait"] = seat_actions(loaded, seat, legal, now=utcnow())
     hand = view.hand_number
     payload.update(
         id=loaded.id,

@@ -7,6 +7,7 @@ columns the API reports (version, show step, the reader's seat, names, who is se
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from cribkit.errors import CribkitError
 from cribkit.game import Game
@@ -65,6 +66,14 @@ class LoadedGame:
     seated: tuple[bool, bool] = (True, True)
     """Whether each seat has its player (seat 1 waits for an invited friend)."""
     rematch_id: str | None = None
+    steps: tuple[int, int] = (1, 1)
+    """Each seat's own show step at a table between two people (``show_step`` is the
+    reader's: their seat's, or the farther one for a spectator)."""
+    waiting_since: datetime | None = None
+    """When one friend finished reading the show and began to wait for the other."""
+    move_on_at: datetime | None = None
+    """When the friend who has read the whole show may move on without the other (None:
+    nobody waits)."""
 
     @property
     def counting(self) -> bool:

@@ -24,20 +24,23 @@ FIGURE_COLUMNS = tuple(field.name for field in fields(GameSummary))
 """The figures a row keeps for /stats (``GameSummary``'s fields): zero until the game ends."""
 
 
-def summary_values(game: Game, show_step: int) -> dict[str, Any]:
+def summary_values(game: Game, show_step: int, seat_one_step: int | None = None) -> dict[str, Any]:
     """The summary columns of a game's row (figures for /stats once it is over).
 
     While the show is being counted the row says only what the table shows: a game won
-    on a count not yet shown is still on.
+    on a count not yet shown is still on. When the seats read at their own pace
+    (``seat_one_step``), the table is as far as the farther of them.
     """
     state = game.state
-    shown = paced_view(game, HUMAN, show_step)
+    second = show_step if seat_one_step is None else seat_one_step
+    shown = paced_view(game, HUMAN, max(show_step, second))
     values: dict[str, Any] = {
         "status": FINISHED if shown.outcome is not None else ACTIVE,
         "hand_number": state.hand_number,
         "score_player": shown.scores[HUMAN],
         "score_computer": shown.scores[COMPUTER],
         "show_step": show_step,
+        "show_step_1": second,
         "updated_at": utcnow(),
     }
     if shown.outcome is not None and state.outcome is not None:

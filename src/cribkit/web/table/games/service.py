@@ -10,8 +10,9 @@ Beside the record each game keeps its *show step* (see ``pacing``): how many cou
 the show are on the table. Laying down the next count is a versioned move like any other.
 
 A game between two people (level ``friend``) has an owner per seat: each player's cookie
-loads and moves only their own seat, and nobody moves for the computer; either of them may
-lay down the next count. Every stored move is announced through ``on_change(game_id,
+loads and moves only their own seat, and nobody moves for the computer; each of them may
+lay down the next count for themselves (``seat_pacing``: each reads the show at their own
+speed). Every stored move is announced through ``on_change(game_id,
 version)`` (the live fan-out subscribes to it); nothing about the cards goes with it.
 """
 
@@ -21,6 +22,7 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -56,6 +58,7 @@ from cribkit.web.table.games.rows import (
     seat_in,
     summary_values,
 )
+from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
 
 __all__ = ["ChangeHook", "GameService", "check_level", "table_rules"]
 
@@ -98,10 +101,16 @@ class GameService:
     """Games of one database; every method is one short transaction."""
 
     def __init__(
-        self, database: Database, *, testing: bool = False, cache_size: int = CACHE_SIZE
+        self,
+        database: Database,
+        *,
+        testing: bool = False,
+        cache_size: int = CACHE_SIZE,
+        show_timeout: int = 60,
     ) -> None:
         self.database = database
         self.testing = testing
+        self.show_timeout = timedelta(seconds=show_timeout)  # CRIBKIT_SHOW_TIMEOUT
         self._cache = GameCache(cache_size)  # CRIBKIT_GAME_CACHE
         self.on_change: ChangeHook = _no_hook
 
@@ -193,6 +202,8 @@ class GameService:
                     GameRow.version,
                     GameRow.record,
                     GameRow.show_step,
+                    GameRow.show_step_1,
+                    GameRow.show_waiting_since,
                     GameRow.name_0,
                     GameRow.name_1,
                     GameRow.rematch_id,
@@ -206,16 +217,26 @@ class GameService:
             self._cache.put(game_id, row.record, game)
         seated = (True, row.level != FRIEND or row.opponent_id is not None)
         names = (row.name_0, row.name_1)
+        steps = (row.show_step, row.show_step_1)
+        step = row.show_step
+        if row.level == FRIEND:  # each seat reads its own; the rail follows the farther
+            step = max(steps) if seat is None else steps[seat]
+        since = row.show_waiting_since
+        if since is not None and since.tzinfo is None:  # SQLite keeps no zone; stored in UTC
+            since = since.replace(tzinfo=UTC)
         return LoadedGame(
             game_id,
             row.level,
             row.version,
             game,
-            row.show_step,
+            step,
             seat,
             names,
             seated,
             row.rematch_id,
+            steps,
+            since,
+            None if since is None else since + self.show_timeout,
         )
 
     def apply(
@@ -228,15 +249,15 @@ class GameService:
             raise CribkitError(
                 "send the game's 'version' (a whole number) with your move", code="version_missing"
             )
-        if version != loaded.version:
-            raise StaleVersionError(
-                "that move was made on an older position (another tab or a double click); "
-                "the table now shows the current one",
-                loaded,
-                code="stale_version",
-            )
         assert loaded.seat is not None
+        if made_on_this_step(loaded, loaded.seat, data):
+            version = loaded.version  # the other friend's press moved the version, not this
+        elif version != loaded.version or "step" in _keys(data):
+            raise _stale(loaded)
+        if loaded.between_people and isinstance(data, dict) and data.get("type") in SHOW_MOVES:
+            return self._show_move(player_id, loaded, data)
         game = loaded.game
+        claimed = False
         if isinstance(data, dict) and data.get("type") == NEXT_COUNT:
             show_step = next_count(loaded, loaded.seat, data)
         elif isinstance(data, dict) and data.get("type") == RESIGN:
@@ -252,14 +273,14 @@ class GameService:
             game.apply(action)  # checks first: an illegal move raises and changes nothing
             computer_replies(game, loaded.level)
             # a claimed count is laid down at once; the engine's counts after it wait
-            show_step = counted + 1 if isinstance(action, ClaimCount) else 1
-        if not self.store(game_id, game, version, show_step):
-            raise StaleVersionError(
-                "another move was made at the same moment; the table now shows it",
-                self.load(player_id, game_id),
-                code="stale_race",
-            )
-        return replace(loaded, version=version + 1, game=game, show_step=show_step)
+            claimed = isinstance(action, ClaimCount)
+            show_step = counted + 1 if claimed else 1
+        steps = (show_step, show_step)
+        if loaded.between_people and claimed:
+            # a claim is laid down for its claimant at once; the other friend reads on
+            steps = _with_step(loaded.steps, loaded.seat, show_step)
+        self._store_or_stale(player_id, loaded, game, steps, None)
+        return replace(loaded, version=version + 1, game=game, show_step=show_step, steps=steps)
 
     def resign(self, player_id: str | None, game_id: str) -> LoadedGame:
         """Concede the player's game on whatever version is stored: a resignation may come
@@ -274,9 +295,50 @@ class GameService:
                     raise
         raise AssertionError("unreachable")
 
-    def store(self, game_id: str, game: Game, version: int, show_step: int, **columns: Any) -> bool:
-        """Write ``game`` at ``show_step`` as version ``version + 1`` if the stored one is
-        still ``version``.
+    def _show_move(
+        self, player_id: str | None, loaded: LoadedGame, data: dict[Any, Any]
+    ) -> LoadedGame:
+        """A friend's own step through the show (see ``seat_pacing``), stored like a move."""
+        assert loaded.seat is not None
+        moved: ShowMove = show_move(loaded, loaded.seat, data, now=utcnow())
+        game = loaded.game
+        if moved.next_hand is not None:
+            game.apply(moved.next_hand)
+        self._store_or_stale(player_id, loaded, game, moved.steps, moved.waiting_since)
+        return self.load(player_id, loaded.id)
+
+    def _store_or_stale(
+        self,
+        player_id: str | None,
+        loaded: LoadedGame,
+        game: Game,
+        steps: tuple[int, int],
+        waiting_since: datetime | None,
+    ) -> None:
+        """Store the move on the loaded version, or tell the mover the table moved first."""
+        stored = self.store(
+            loaded.id,
+            game,
+            loaded.version,
+            steps[0],
+            seat_one_step=steps[1],
+            show_waiting_since=waiting_since,
+        )
+        if not stored:
+            raise _stale(self.load(player_id, loaded.id), race=True)
+
+    def store(
+        self,
+        game_id: str,
+        game: Game,
+        version: int,
+        show_step: int,
+        *,
+        seat_one_step: int | None = None,
+        **columns: Any,
+    ) -> bool:
+        """Write ``game`` at ``show_step`` (seat 1 at ``seat_one_step``, if it reads at its
+        own pace) as version ``version + 1`` if the stored one is still ``version``.
 
         Returns False (and changes nothing) when another move got there first; on success
         the change is announced to ``on_change``.
@@ -289,7 +351,7 @@ class GameService:
                 .values(
                     record=record,
                     version=version + 1,
-                    **summary_values(game, show_step),
+                    **summary_values(game, show_step, seat_one_step),
                     **columns,
                 )
             )
@@ -371,3 +433,34 @@ class GameService:
                 row.name = cleaned
             session.commit()
         return cleaned
+
+
+def _keys(data: object) -> tuple[Any, ...]:
+    return tuple(data) if isinstance(data, dict) else ()
+
+
+def _with_step(steps: tuple[int, int], seat: int | None, step: int) -> tuple[int, int]:
+    """``steps`` with ``seat``'s replaced by ``step``."""
+    return (step, steps[1]) if seat == HUMAN else (steps[0], step)
+
+
+def _stale(current: LoadedGame, *, race: bool = False) -> StaleVersionError:
+    """The refusal of a move made on an older table; between two people it names no tab."""
+    if current.between_people:
+        return StaleVersionError(
+            "your friend moved first; the table now shows their move",
+            current,
+            code="stale_friend",
+        )
+    if race:
+        return StaleVersionError(
+            "another move was made at the same moment; the table now shows it",
+            current,
+            code="stale_race",
+        )
+    return StaleVersionError(
+        "that move was made on an older position (another tab or a double click); "
+        "the table now shows the current one",
+        current,
+        code="stale_version",
+    )

@@ -20,6 +20,11 @@ function primaryMove(view, send) {
     };
   }
   if (legal("go").length) return { status: T.your_go, label: T.go, act: () => send(legal("go")[0]) };
+  if (view.show_wait) {
+    // a friend still reads the show: wait, or move on once the server allows it
+    const moveOn = legal("move_on");
+    return { status: T.show_reading, label: T.move_on, hidden: !moveOn.length, act: () => send(moveOn[0]) };
+  }
   if (view.phase === "show" && !view.to_count && !legal("claim").length) {
     if (legal("count").length) return { status: "", label: T.next_count, act: () => send(legal("count")[0]) };
     // a spectator watches the deal move on

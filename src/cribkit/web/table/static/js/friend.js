@@ -5,6 +5,9 @@ import { api } from "./net.js";
 import { fill } from "./text.js";
 
 let BASE = null;
+let offline = false; // the page's own connection is down: what it knows of the other may be old
+let moveOnVersion = null;
+let moveOnTimer = null;
 
 // The seat whose eyes the page uses: the player's own, or seat 0 for a spectator.
 export function seatOf(view) {
@@ -33,6 +36,10 @@ export function adoptNames(T, view) {
   T.computer_wins = fill(BASE.they_win, { name: them });
   T.skunk_given = fill(BASE.skunk_named, { name: them });
   T.double_given = fill(BASE.double_named, { name: them });
+  // between two people a move refused as stale is the other's move, never "another tab"
+  T.stale = fill(BASE.stale_named, { name: them });
+  T.show_reading = fill(BASE.friend_reading, { name: them });
+  T.move_on = fill(BASE.move_on_named, { name: them });
   if (view.you === null) {
     const first = nameOf(T, view, 0);
     T.you = first;
@@ -82,12 +89,8 @@ export function drawFriendPanel(T, view, previous) {
   if (previous && previous.table && !previous.table.seated[1] && table.seated[1] && !spectator) {
     lines.push(fill(BASE.friend_seated, { name: them }));
   }
-  const presence = $("presence");
-  presence.textContent = "";
-  presence.dataset.connected = spectator ? "" : String(Boolean(table.connected[other]));
-  if (!spectator && table.seated[other]) {
-    presence.textContent = fill(table.connected[other] ? BASE.friend_here : BASE.friend_away, { name: them });
-  }
+  drawPresence(T, view);
+  if (spectator && table.rematch_code) location.assign(`/t/${table.rematch_code}`); // follow the table
   const invite = $("invite");
   const waiting = !table.seated[1] && me === 0;
   invite.hidden = !waiting;
@@ -142,6 +145,39 @@ export function drawFriendPanel(T, view, previous) {
   const hintButton = $("hint-button");
   if (spectator && hintButton) hintButton.hidden = true;
   return lines;
+}
+
+// Whether the other player is here, as this page knows it: grey and unsure while the page's
+// own connection is down, and in words that fit a finished game.
+function drawPresence(T, view) {
+  const presence = $("presence");
+  const table = view.table;
+  const spectator = view.you === null;
+  const other = spectator ? 1 : 1 - view.you;
+  presence.textContent = "";
+  presence.dataset.connected = spectator || offline ? "" : String(Boolean(table.connected[other]));
+  presence.dataset.stale = String(offline);
+  if (spectator || !table.seated[other]) return;
+  let key = table.connected[other] ? "friend_here" : "friend_away";
+  if (!table.connected[other] && view.phase === "game_over") key = "friend_left";
+  if (offline) key = "friend_unknown";
+  presence.textContent = fill(BASE[key], { name: nameOf(T, view, other) });
+}
+
+// The page's own connection went down (true) or answered again (false).
+export function setOffline(T, down, view) {
+  offline = down;
+  if (view && view.table && $("presence")) drawPresence(T, view);
+}
+
+// A friend who has read the whole show may move on after the table's timeout: read the view
+// again when the server said it would be due (the server decides; this only asks).
+export function awaitMoveOn(view, refresh) {
+  if (view.version === moveOnVersion) return;
+  moveOnVersion = view.version;
+  clearTimeout(moveOnTimer);
+  const wait = view.show_wait;
+  if (wait && wait.move_on_in > 0) moveOnTimer = setTimeout(refresh, wait.move_on_in * 1000 + 250);
 }
 
 // The home page's "Play a friend" form: open the table through the API, then sit at it.

@@ -6,7 +6,7 @@ import { T, message, root, state } from "./context.js";
 import { hint, renderControls } from "./controls.js";
 import { $ } from "./dom.js";
 import { renderBanner, renderPile, renderSpots } from "./felt.js";
-import { adoptNames, drawFriendPanel, wireFriendForms } from "./friend.js";
+import { adoptNames, awaitMoveOn, drawFriendPanel, setOffline, wireFriendForms } from "./friend.js";
 import { handButtons, renderCut, renderHand } from "./hand.js";
 import { refreshHistory } from "./history.js";
 import { keyHandler } from "./keys.js";
@@ -102,6 +102,7 @@ function render() {
   root.dataset.phase = view.phase;
   root.dataset.version = String(view.version);
   for (const line of drawFriendPanel(T, view, state.drawn)) talk(line, "deal");
+  awaitMoveOn(view, refresh);
   state.drawn = view;
 }
 
@@ -135,31 +136,55 @@ async function startGame(form) {
   }
 }
 
+function viewUrl(id) {
+  const watch = root.dataset.watch || "";
+  return watch ? `/api/tables/${watch}` : `/api/games/${id}`;
+}
+
+// Read the view again (a friend's wait for the show may have run out).
+async function refresh() {
+  if (!state.view || state.busy) return;
+  const { status, data } = await api("GET", viewUrl(state.view.id));
+  if (status === 200) update(data);
+}
+
+// The page's own connection: down, the other's presence goes grey; back, it clears, and
+// so does the line that said the server did not answer.
+function reachable(up) {
+  setOffline(T, !up, state.view);
+  if (up && $("message").textContent === T.network) message("");
+}
+
 // A table between two people (or one watched) follows the game live.
 function follow(view) {
   if (state.live || !view.table) return;
-  const watch = root.dataset.watch || "";
-  const url = watch ? `/api/tables/${watch}` : `/api/games/${view.id}`;
+  const url = viewUrl(view.id);
   state.live = openLive({
     gameId: view.id,
-    code: watch,
+    code: root.dataset.watch || "",
     onView: (fresh) => {
       if (!state.busy) update(fresh);
     },
     onState: (open) => {
+      const wasDown = root.dataset.live === "down";
       root.dataset.live = open ? "open" : "down";
       $("live-note").textContent = open ? "" : T.live_down;
+      if (open || !wasDown) reachable(open); // polls decide while the socket stays down
     },
     poll: async () => {
-      const { status, data } = await api("GET", url);
-      return status === 200 ? data : null;
+      let answer = { status: 0, data: null };
+      try {
+        answer = await api("GET", url);
+      } finally {
+        reachable(answer.status === 200);
+      }
+      return answer.status === 200 ? answer.data : null;
     },
   });
 }
 
 async function resume(id) {
-  const watch = root.dataset.watch || "";
-  const { status, data } = await api("GET", watch ? `/api/tables/${watch}` : `/api/games/${id}`);
+  const { status, data } = await api("GET", viewUrl(id));
   if (status === 200) {
     update(data);
     follow(data);
