@@ -15,9 +15,11 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
-from cribkit.analysis.hints import hint
+from cribkit.actions import Cut
+from cribkit.analysis.hints import Hint, hint
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
+from cribkit.view import PlayerView
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
@@ -143,6 +145,17 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
     return payload
 
 
+def table_hint(view: PlayerView) -> Hint:
+    """The advisor's move, refused for a cut: the deck is shuffled out of sight, so there
+    is nothing to advise and a Hint there would only waste a click."""
+    if any(isinstance(action, Cut) for action in view.legal_actions):
+        raise CribkitError(
+            "no hint for a cut: the deck is shuffled out of sight, so every place is as good",
+            code="hint_cut",
+        )
+    return hint(view)
+
+
 def _error(request: Request, status_code: int, error: CribkitError, **extra: Any) -> JSONResponse:
     """The error said in the reader's language, with its stable code beside it."""
     return api_error(request, status_code, error, **extra)
@@ -204,7 +217,7 @@ def get_hint(request: Request, game_id: str) -> Any:
     view = paced_view(loaded.game, HUMAN if loaded.seat is None else loaded.seat, loaded.show_step)
     try:
         check_seated(loaded)
-        advice = hint(view)
+        advice = table_hint(view)
     except CribkitError as exc:
         return _error(request, 422, exc)
     payload = advice.to_dict()
