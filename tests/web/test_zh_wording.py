@@ -48,9 +48,9 @@ def test_calls_stand_beside_a_chinese_phrase(zh: Any) -> None:
     assert zh.gettext("Skunk") == "臭鼬局"
     assert zh.gettext("fifteen two, fifteen four …").startswith("十五得 2")
     shown = zh.gettext("{whose}: “{call}” = {total}").format(
-        whose="电脑的手牌", call="nothing", total=0
+        whose="电脑的手牌", call="没有得分（nothing）", total=0
     )
-    assert shown == "电脑的手牌：0 分（“nothing”）"
+    assert shown == "电脑的手牌（0 分）：没有得分（nothing）"
 
 
 def test_a_zero_hand_shows_its_0_in_chinese(client: Any) -> None:

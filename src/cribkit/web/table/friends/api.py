@@ -7,6 +7,7 @@ view (see ``public_view``), never a hand or the crib before the rules reveal the
 
 from __future__ import annotations
 
+import gettext
 from typing import Any
 
 from fastapi import APIRouter, Request, Response, status
@@ -15,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cribkit.errors import CribkitError
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
+from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.table.friends.public_view import public_payload, table_block
 from cribkit.web.table.friends.tables import (
@@ -85,10 +87,13 @@ def _error(request: Request, status_code: int, error: CribkitError) -> JSONRespo
     return api_error(request, status_code, error)
 
 
-def public_table(state: Any, loaded: LoadedGame, code: str) -> dict[str, Any]:
-    """The public view with the table's names, seats and presence (``state``: app.state)."""
+def public_table(
+    state: Any, loaded: LoadedGame, code: str, translations: gettext.NullTranslations
+) -> dict[str, Any]:
+    """The public view with the table's names, seats and presence (``state``: app.state),
+    its counts said in the reader's language (``translations``)."""
     presence: PresenceBook = state.presence
-    payload = public_payload(loaded)
+    payload = public_payload(loaded, translations)
     connected = presence.connected(loaded.id)
     payload["table"] = table_block(loaded, code=format_code(code), connected=connected)
     return payload
@@ -157,7 +162,7 @@ def watch_table(request: Request, code: str) -> Any:
     if isinstance(found, JSONResponse):
         return found
     loaded, invite = found
-    return public_table(request.app.state, loaded, invite.code)
+    return public_table(request.app.state, loaded, invite.code, translator(request))
 
 
 @router.get("/api/tables/{code}/history", responses=_ERRORS)

@@ -8,6 +8,7 @@ while the game is on.
 
 from __future__ import annotations
 
+import gettext
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response, status
@@ -24,6 +25,7 @@ from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.site.spoken import spoken_event, spoken_show
 from cribkit.web.table.friends.payloads import with_table
 from cribkit.web.table.games.loaded import (
     COMPUTER,
@@ -111,8 +113,9 @@ def service_of(request: Request) -> GameService:
     return service
 
 
-def game_payload(loaded: LoadedGame) -> dict[str, Any]:
-    """The person's view as JSON, with the game's id, version and this hand's events.
+def game_payload(loaded: LoadedGame, translations: gettext.NullTranslations) -> dict[str, Any]:
+    """The person's view as JSON, with the game's id, version and this hand's events; each
+    count and score also said aloud in the reader's language (``translations``).
 
     During the show the view holds only the counts laid down so far (see ``pacing``); the
     next one is asked for with the ``count`` move listed among the legal actions.
@@ -135,8 +138,9 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
         you=seat,
         computer=None if loaded.between_people else COMPUTER,
         show_step=clamp_step(game, loaded.show_step),
+        shows=[spoken_show(show, translations) for show in view.shows],
         events=[
-            {"seq": seq, **event.to_dict()}
+            {"seq": seq, **spoken_event(event, translations)}
             for seq, event in enumerate(events)
             if event.hand_number == hand
         ],
@@ -173,7 +177,7 @@ def create_game(request: Request, response: Response, body: CreateGame) -> Any:
         return _error(request, 422, exc)
     if is_new:
         remember_player(request, response, player_id)
-    return {"id": loaded.id, "view": game_payload(loaded)}
+    return {"id": loaded.id, "view": game_payload(loaded, translator(request))}
 
 
 @router.get("/{game_id}", responses=_ERRORS)
@@ -183,7 +187,7 @@ def get_game(request: Request, game_id: str) -> Any:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
-    return with_table(request.app.state, loaded, game_payload(loaded))
+    return with_table(request.app.state, loaded, game_payload(loaded, translator(request)))
 
 
 @router.post("/{game_id}/actions", responses=_ERRORS)
@@ -195,16 +199,20 @@ def post_action(request: Request, game_id: str, body: MoveRequest) -> Any:
     except GameNotFoundError as exc:
         return _error(request, 404, exc)
     except StaleVersionError as exc:
-        current = with_table(request.app.state, exc.current, game_payload(exc.current))
+        current = game_payload(exc.current, translator(request))
+        current = with_table(request.app.state, exc.current, current)
         return _error(request, 409, exc, view=current)
     except FriendNotSeatedError as exc:  # nothing moved: the current view comes back
         waiting = service.load(player_id_of(request), game_id)
         return _error(
-            request, 409, exc, view=with_table(request.app.state, waiting, game_payload(waiting))
+            request,
+            409,
+            exc,
+            view=with_table(request.app.state, waiting, game_payload(waiting, translator(request))),
         )
     except CribkitError as exc:
         return _error(request, 422, exc)
-    return with_table(request.app.state, loaded, game_payload(loaded))
+    return with_table(request.app.state, loaded, game_payload(loaded, translator(request)))
 
 
 @router.get("/{game_id}/hint", responses=_ERRORS)
