@@ -8,18 +8,21 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
-from test_table_browser import DESKTOP, chromium, server, watch_errors  # noqa: F401  (fixtures)
+from table_browser import DESKTOP, watch_errors
 
 pytestmark = [pytest.mark.browser]
 
 
-def test_muggins_waits_for_counting_your_own_hand(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-) -> None:
+def open_home(chromium: Any, server: ServerProcess, query: str) -> tuple[Any, list[str]]:
+    """The home page's new-game form in a fresh desktop tab, with its errors watched."""
     page = chromium.new_context(viewport=DESKTOP).new_page()
     errors = watch_errors(page)
-    page.goto(f"{server.url}/?new=1")
+    page.goto(f"{server.url}/?{query}")
+    return page, errors
+
+
+def test_muggins_waits_for_counting_your_own_hand(chromium: Any, server: ServerProcess) -> None:
+    page, errors = open_home(chromium, server, "new=1")
     page.wait_for_selector("html.scripted, #table.scripted")
     for parent, child in (("#count-own", "#muggins"), ("#friend-count-own", "#friend-muggins")):
         assert page.locator(child).is_disabled(), child
@@ -38,13 +41,8 @@ def test_muggins_waits_for_counting_your_own_hand(
     assert errors == []
 
 
-def test_no_hint_button_during_the_cut(
-    chromium: Any,  # noqa: F811
-    server: ServerProcess,  # noqa: F811
-) -> None:
-    page = chromium.new_context(viewport=DESKTOP).new_page()
-    errors = watch_errors(page)
-    page.goto(f"{server.url}/?seed=5")
+def test_no_hint_button_during_the_cut(chromium: Any, server: ServerProcess) -> None:
+    page, errors = open_home(chromium, server, "seed=5")
     page.check('input[name="level"][value="easy"]')
     page.click("#start")
     page.wait_for_selector("#spread button.cut-card:not([disabled])")
