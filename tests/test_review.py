@@ -86,6 +86,25 @@ def test_a_bad_play_costs_exactly_the_search_difference() -> None:
     assert decision.best == (best.card,)
 
 
+def test_the_why_of_a_bad_play_sets_the_best_card_against_the_card_played() -> None:
+    """Not against the runner-up: the reader wants to know what their own card cost."""
+    state, _ = to_the_play(
+        "5H 5D 6C 7S JD KC", "AC 2C 3C 4C 8D 9H", "JD KC", "AC 2C", "QS", dealer=0
+    )
+    view = view_of(state, 1)
+    plays = evaluate_plays(view)
+    best, runner, worst = plays[0], plays[1], plays[-1]
+    assert worst.card.rank not in (best.card.rank, runner.card.rank)
+    why = price_decision(view, Play(1, worst.card)).why
+    assert why.startswith(f"Play {best.card.unicode}")
+    net = f"{worst.expected_net_points:+.2f}"
+    assert f"against {net} for {worst.card.unicode}, your card." in why
+    assert runner.card.unicode not in why
+    # the best card played: set against the runner-up, as the table's Hint says it
+    said = price_decision(view, Play(1, best.card)).why
+    assert runner.card.unicode in said and "your card" not in said
+
+
 def test_near_the_end_a_discard_is_priced_in_winning_chances() -> None:
     state = new_hand("5H 5D 5C JS 4D KC", "AC 2C 3C 4C 6C 7C", dealer=0, scores=(108, 112))
     view = view_of(state, 0)
@@ -118,6 +137,11 @@ def test_near_the_end_a_play_is_priced_in_winning_chances() -> None:
         assert plays[0].win_probability is not None and evaluation.win_probability is not None
         expected = plays[0].win_probability - evaluation.win_probability
         assert decision.lost == pytest.approx(expected, abs=EXACT)
+        if evaluation.card.rank != plays[0].card.rank:
+            assert (
+                f"chance to win: {plays[0].win_probability:.0%}, against "
+                f"{evaluation.win_probability:.0%} for {evaluation.card.unicode}."
+            ) in decision.why
 
 
 def _with_other_hidden_cards(state: GameState, seat: int) -> GameState:

@@ -100,9 +100,10 @@ def test_table_talk_keeps_english_calls_beside_chinese_terms(client: Any) -> Non
     )
     first = page.find_all("table", cls="breakdown")[0].find_all("tbody")[0].find_all("tr")[0]
     cells = [cell.text() for cell in first.find_all("td")]
-    assert cells[0] == "十五点" and cells[-1] == "fifteen two"
+    assert cells[0] == "十五点" and cells[-1] == "十五得二（fifteen two）"
     call = page.find_all("p", cls="call")[0].text()
-    assert call.startswith("报分：") and "one for his nobs is twenty-nine" in call
+    assert call.startswith("报分： 十五得二、") and "右杰克得一共二十九分" in call
+    assert "one for his nobs is twenty-nine）" in call
 
 
 def test_errors_are_translated(client: Any) -> None:

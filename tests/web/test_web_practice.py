@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 import pytest
+from html_support import parse_html
 
 from cribkit.actions import Play
 from cribkit.analysis.discard import HOLDS
@@ -99,6 +100,15 @@ def test_a_pegging_puzzle_is_priced_by_the_search(client: Any) -> None:
     ).text
     lost = float(re.search(r'data-lost="([\d.]+)"', verdict).group(1))  # type: ignore[union-attr]
     assert lost == pytest.approx(plays[0].expected_net_points - worst.expected_net_points, abs=1e-3)
+    why = parse_html(verdict).find_all("p", cls="why")[0].text()
+    assert f"{worst.expected_net_points:+.2f} for {worst.card.unicode}, your card." in why
+    zh = client.post(
+        "/practice/pegging",
+        data={"seed": "5", "card": str(worst.card), "issued": "0"},
+        headers=ZH,
+    ).text
+    zh_why = parse_html(zh).find_all("p", cls="why")[0].text()
+    assert worst.card.unicode in zh_why and "你出的" in zh_why
     held = [c for c in view.hand if Play(view.player, c) not in view.legal_actions]
     for card in [*held, "ZZ"]:
         refused = client.post(

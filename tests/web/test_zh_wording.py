@@ -11,11 +11,12 @@ import re
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 from html_support import parse_html
 
 from cribkit.cards import parse_card
 from cribkit.scoring import ScoreKind
-from cribkit.web.site.i18n import Catalogues, language_by_code
+from cribkit.web.site.i18n import LOCALE_DIR, Catalogues, language_by_code
 from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.tools.examples import multi_runs
 
@@ -47,9 +48,9 @@ def test_calls_stand_beside_a_chinese_phrase(zh: Any) -> None:
     assert zh.gettext("Skunk") == "臭鼬局"
     assert zh.gettext("fifteen two, fifteen four …").startswith("十五得 2")
     shown = zh.gettext("{whose}: “{call}” = {total}").format(
-        whose="电脑的手牌", call="nothing", total=0
+        whose="电脑的手牌", call="没有得分（nothing）", total=0
     )
-    assert shown == "电脑的手牌：0 分（“nothing”）"
+    assert shown == "电脑的手牌（0 分）：没有得分（nothing）"
 
 
 def test_a_zero_hand_shows_its_0_in_chinese(client: Any) -> None:
@@ -120,3 +121,18 @@ def test_the_calculator_names_a_repeated_starter(client: Any) -> None:
     page = parse_html(client.get("/calculator?hand=5H+5D+5C+JS&starter=JS", headers=ZH).text)
     error = page.by_id("starter-error").text()
     assert error.startswith("翻牌 J♠ 也出现在手牌里") and re.search("一张 J♠", error)
+
+
+def test_no_line_about_a_player_assumes_a_man() -> None:
+    """A friend or an absent player is nobody's "他" (he): the Chinese says it neutrally.
+    (其他, "other", is not a pronoun; the history of the game names a real man.)"""
+    with open(LOCALE_DIR / "zh_CN" / "LC_MESSAGES" / "messages.po", "rb") as po:
+        catalogue = read_po(po)
+    gendered = [
+        message.id
+        for message in catalogue
+        if message.id
+        and "Suckling" not in str(message.id)
+        and re.search("(?<!其)[他她]", str(message.string))
+    ]
+    assert gendered == []

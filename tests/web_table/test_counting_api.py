@@ -9,11 +9,13 @@ import re
 from typing import Any
 
 import pytest
+from sqlalchemy import func, select
 from table_support import stored_record
 
 from cribkit.cards import parse_card, parse_cards
 from cribkit.rules import GameRules
 from cribkit.scoring import show_points
+from cribkit.web.site.models import GameRow
 from cribkit.web.table.games.summary import summarize
 from cribkit.web.table.replay.moments import moments
 
@@ -70,6 +72,24 @@ def test_muggins_alone_or_an_option_that_is_not_a_bool_is_refused(client: Any) -
     for bad in ("yes", 1, None):
         response = client.post("/api/games", json={"count_own": bad})
         assert response.status_code == 422, bad
+
+
+def test_the_plain_forms_refuse_muggins_alone_and_open_nothing(client: Any, app: Any) -> None:
+    """Without the script the new-game and friend forms send muggins as ticked: alone it is
+    refused with the reason (never silently dropped), and no game or table is made."""
+    for path, data in (
+        ("/table/new", {"level": "medium", "muggins": "1"}),
+        ("/table/friend", {"name": "Ann", "muggins": "1"}),
+    ):
+        refused = client.post(path, data=data, follow_redirects=False)
+        assert refused.status_code == 422, path
+        assert "muggins needs manual counting" in refused.text
+        zh = client.post(path, data=data, headers={"Accept-Language": "zh-CN"})
+        assert zh.status_code == 422 and "抢分" in zh.text
+    with app.state.database.session() as session:
+        assert session.scalar(select(func.count()).select_from(GameRow)) == 0
+    both = client.post("/table/new", data={"count_own": "1", "muggins": "1"})
+    assert both.status_code == 200 and 'id="play-area"' in both.text
 
 
 @pytest.mark.postgres_too

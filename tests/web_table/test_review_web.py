@@ -119,6 +119,18 @@ def test_the_review_page_in_chinese_reads_as_chinese(client: Any, app: Any) -> N
     assert worst.why not in html  # the sentence is said in Chinese, with the same cards
     told = html.split('<li class="mistake"', 2)[1]
     assert set(worst.best) <= cards_named(re.sub(r"<[^>]+>", "", told))
+    # a costly card is set against the card played, in Chinese as in English
+    plays = [
+        (d, block)
+        for d, block in zip(
+            review.mistakes(MISTAKES_SHOWN), html.split('<li class="mistake"')[1:], strict=True
+        )
+        if d.kind.value == "play" and d.chosen[0].rank != d.best[0].rank
+    ]
+    assert plays, "seed 32 has a costly play"
+    for decision, block in plays:
+        assert f"{decision.chosen[0].unicode}, your card" in decision.why
+        assert "你出的 " + decision.chosen[0].unicode in block
 
 
 def test_another_players_game_is_not_found_and_an_unfinished_one_is_refused(

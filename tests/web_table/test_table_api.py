@@ -300,6 +300,26 @@ def test_a_hint_names_one_of_your_legal_moves(client: Any) -> None:
     assert client.get("/api/games/nope/hint").status_code == 404
 
 
+def test_no_hint_is_given_for_a_cut_and_asking_changes_nothing(client: Any) -> None:
+    """Neither the cut for deal nor the cut of the pack has anything to advise: the hint is
+    refused with a reason (in the reader's language) and the game stays where it was."""
+    data = new_game(client, level="easy", seed=5, cut=False)
+    game_id, view = data["id"], data["view"]
+    cuts = {"cut_for_deal": False, "starter": False}
+    while not all(cuts.values()):
+        assert view["phase"] != "game_over"
+        if view["legal_actions"] and view["legal_actions"][0]["type"] == "cut":
+            refused = client.get(f"/api/games/{game_id}/hint")
+            assert refused.status_code == 422 and refused.json()["code"] == "hint_cut"
+            assert "every place is as good" in refused.json()["detail"]
+            zh = client.get(f"/api/games/{game_id}/hint", headers={"Accept-Language": "zh-CN"})
+            assert zh.json()["code"] == "hint_cut" and "提示" in zh.json()["detail"]
+            assert client.get(f"/api/games/{game_id}").json()["version"] == view["version"]
+            cuts[view["phase"]] = True
+        view = move(client, game_id, view["legal_actions"][0], view["version"]).json()
+    assert client.get(f"/api/games/{game_id}/hint").status_code in (200, 422)
+
+
 def test_the_person_cuts_the_pack_for_the_starter_when_pone(client: Any, app: Any) -> None:
     """As pone the person chooses where to cut (4 to 36 cards); the dealer turns the card
     there, which no view shows before the cut."""

@@ -291,6 +291,32 @@ def test_a_near_tie_that_prints_alike_is_called_the_same_in_both_languages() -> 
         assert ("-1.95" in chinese) is not same
 
 
+def test_every_count_at_the_table_is_said_in_chinese_with_the_english_beside(
+    client: Any,
+) -> None:
+    """The view's shows and scores (what the page says live) and the history's talk (what
+    a reload says) give each count in Chinese first, the engine's English call beside."""
+    view = play_until(client, new_game(client), lambda v: bool(v["shows"]))
+    zh = client.get(f"/api/games/{view['id']}", headers=ZH).json()
+    for shown in zh["shows"]:
+        assert shown["spoken"].endswith(f"（{shown['call']}）"), shown
+        assert re.search(r"[\u4e00-\u9fff]", shown["spoken"].split("（")[0]), shown
+        assert len(shown["spoken_items"]) == len(shown["items"])
+        for said, item in zip(shown["spoken_items"], shown["items"], strict=True):
+            assert said.endswith(f"（{item['call']}）") and not said.startswith(item["call"])
+    for event in zh["events"]:
+        assert event["spoken"].endswith(f"（{event['call']}）"), event
+    english = client.get(f"/api/games/{view['id']}", headers=EN).json()
+    assert [s["spoken"] for s in english["shows"]] == [s["call"] for s in english["shows"]]
+    talk = client.get(f"/api/games/{view['id']}/history", headers=ZH).json()["talk"]
+    shows = [line["text"] for line in talk if line["kind"] == "show"]
+    assert len(shows) >= len(zh["shows"])
+    for line, shown in zip(shows[-len(zh["shows"]) :], zh["shows"], strict=True):
+        assert shown["spoken"] in line and f"（{shown['total']} 分）" in line
+    scored = [line["text"] for line in talk if line["kind"] == "scored"]
+    assert scored and all("）”" in line for line in scored)
+
+
 def test_an_untranslated_code_falls_back_to_the_english_message() -> None:
     zh = language_by_code("zh")
     assert zh is not None

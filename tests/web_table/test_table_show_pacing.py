@@ -139,7 +139,14 @@ def test_the_api_lays_the_counts_down_one_by_one_and_a_reload_keeps_the_step(
 ) -> None:
     view = to_show(client, seed=31)
     game = stored_record(app, view["id"]).to_game()
-    shows = [show.to_dict() for show in game.state.shows]
+    shows = [  # each said aloud: for an English reader, the engine's own call
+        {
+            **show.to_dict(),
+            "spoken": show.breakdown.call,
+            "spoken_items": [item.call for item in show.breakdown.items],
+        }
+        for show in game.state.shows
+    ]
     assert len(shows) == 3
     assert view["show_step"] == 1 and view["shows"] == shows[:1]
     assert view["legal_actions"] == [{"type": NEXT_COUNT, "player": HUMAN}]

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cribkit.actions import (
+    Action,
     ClaimCount,
     Cut,
     Discard,
@@ -35,11 +36,12 @@ from cribkit.view import PlayerView
 __all__ = [
     "CUT_HINT",
     "Hint",
+    "compared_play",
     "discard_hint",
     "expert_analysis",
     "hint",
+    "nets_differ",
     "play_hint",
-    "runner_up_differs",
     "shown_net",
 ]
 
@@ -53,7 +55,8 @@ class Hint:
 
     ``discards`` (best first, at most ``TOP_OPTIONS``) is set for a throw, with
     ``win_chances`` beside them near the end; ``plays`` (best first, every legal card)
-    for a play.
+    for a play. ``chosen`` is the card the player chose, when the hint explains a choice
+    already made (a review, a drill): the best is then set against it, not the runner-up.
     """
 
     action: PlayerAction
@@ -61,6 +64,7 @@ class Hint:
     discards: tuple[DiscardOption, ...] = ()
     win_chances: tuple[float, ...] = ()
     plays: tuple[PlayEvaluation, ...] = ()
+    chosen: Card | None = None
 
     def to_dict(self) -> dict[str, object]:
         """JSON form for the web table and the command line."""
@@ -76,8 +80,12 @@ class Hint:
 CUT_HINT = "Cut anywhere: the deck is shuffled out of sight, so every place is as good."
 
 
-def hint(view: PlayerView) -> Hint:
-    """The hint for ``view``: throw, play, go or move on, with the reasons."""
+def hint(view: PlayerView, *, chosen: Action | None = None) -> Hint:
+    """The hint for ``view``: throw, play, go or move on, with the reasons.
+
+    ``chosen``, the move the player made from ``view``, turns a play's reason into "why
+    the best card beats yours" (a review or a drill); without it, the best is set against
+    the runner-up."""
     actions = view.legal_actions
     if not actions:
         raise CribkitError(
@@ -100,7 +108,8 @@ def hint(view: PlayerView) -> Hint:
             return discard_hint(view, analysis, expert_discard_chances(view))
         pegging = pegging_by_throw(view.hand, dealer=view.is_dealer)
         return discard_hint(view, analysis, None, pegging=pegging)
-    return play_hint(view, evaluate_plays(view, endgame=endgame_for_play(view)))
+    card = chosen.card if isinstance(chosen, Play) else None
+    return play_hint(view, evaluate_plays(view, endgame=endgame_for_play(view)), chosen=card)
 
 
 def expert_analysis(dealt: Sequence[Card], *, dealer: bool) -> DiscardAnalysis:
@@ -170,14 +179,31 @@ def shown_net(points: float) -> str:
     return f"{points:+.2f}"
 
 
-def runner_up_differs(plays: Sequence[PlayEvaluation]) -> bool:
-    """Whether the second-best card's net prints differently from the best's: a near tie
-    that prints alike is said to be "the same", not "-1.96 against -1.96"."""
-    return shown_net(plays[1].expected_net_points) != shown_net(plays[0].expected_net_points)
+def nets_differ(first: PlayEvaluation, second: PlayEvaluation) -> bool:
+    """Whether two cards' nets print differently: a near tie that prints alike is said to be
+    "the same", not "-1.96 against -1.96"."""
+    return shown_net(first.expected_net_points) != shown_net(second.expected_net_points)
 
 
-def play_hint(view: PlayerView, plays: Sequence[PlayEvaluation]) -> Hint:
-    """The play hint from the search's evaluations of every legal card, best first."""
+def compared_play(
+    plays: Sequence[PlayEvaluation], chosen: Card | None
+) -> tuple[PlayEvaluation | None, bool]:
+    """The card the best one is set against, and whether it is the player's own: the card
+    ``chosen`` when its rank is not the best's (cards of a rank play alike), else the
+    runner-up (None when there is only one card)."""
+    if chosen is not None and chosen.rank != plays[0].card.rank:
+        mine = next(e for e in plays if e.card.rank == chosen.rank)
+        return PlayEvaluation(
+            chosen, mine.expected_net_points, mine.points_now, mine.win_probability
+        ), True
+    return (plays[1] if len(plays) > 1 else None), False
+
+
+def play_hint(
+    view: PlayerView, plays: Sequence[PlayEvaluation], *, chosen: Card | None = None
+) -> Hint:
+    """The play hint from the search's evaluations of every legal card, best first; with
+    ``chosen`` (the card played) the best is set against it (see ``compared_play``)."""
     best = plays[0]
     words = f"Play {best.card.unicode}"
     if best.points_now:
@@ -185,14 +211,19 @@ def play_hint(view: PlayerView, plays: Sequence[PlayEvaluation]) -> Hint:
     words += (
         f": over the rest of the play it should net {shown_net(best.expected_net_points)} points"
     )
-    if len(plays) > 1:
-        runner = plays[1]
+    other, yours = compared_play(plays, chosen)
+    if other is not None:
+        card = f"{other.card.unicode}, your card" if yours else other.card.unicode
         words += (
-            f", against {shown_net(runner.expected_net_points)} for {runner.card.unicode}"
-            if runner_up_differs(plays)
-            else f", the same as {runner.card.unicode}"
+            f", against {shown_net(other.expected_net_points)} for {card}"
+            if nets_differ(best, other)
+            else f", the same as {card}"
         )
     words += "."
     if best.win_probability is not None:
-        words += f" Near the end it gives the best chance to win: {best.win_probability:.0%}."
-    return Hint(Play(view.player, best.card), words, plays=tuple(plays))
+        words += f" Near the end it gives the best chance to win: {best.win_probability:.0%}"
+        if yours and other is not None and other.win_probability is not None:
+            words += f", against {other.win_probability:.0%} for {other.card.unicode}"
+        words += "."
+    shown = other.card if yours and other is not None else None
+    return Hint(Play(view.player, best.card), words, plays=tuple(plays), chosen=shown)

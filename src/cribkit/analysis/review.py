@@ -283,7 +283,7 @@ def _price_discard(view: PlayerView, action: Discard, step: int) -> Decision:
 def _price_play(view: PlayerView, action: Play, step: int) -> Decision:
     endgame = endgame_for_play(view)
     plays = evaluate_plays(view, endgame=endgame)
-    advice = play_hint(view, plays)
+    advice = play_hint(view, plays, chosen=action.card)  # why the best beats the card played
     best = plays[0]
     mine = next(e for e in plays if e.card.rank == action.card.rank)
     if endgame is not None:

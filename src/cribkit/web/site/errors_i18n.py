@@ -76,6 +76,9 @@ ERROR_MESSAGES: dict[str, str] = {
     "show_waiting": N_("you have read the show; the next deal comes when your friend has too"),
     "hint_not_your_turn": N_("nothing to do right now: it is not your turn"),
     "hint_count_yourself": N_("no hint for your own count: that is the count you are asked for"),
+    "hint_cut": N_(
+        "no hint for a cut: the deck is shuffled out of sight, so every place is as good"
+    ),
     "claim_range": N_("a count is a whole number from 0 to %(high)d"),
     "claim_first": N_("the show is not over: a hand or crib is waiting for its count"),
     "no_count_to_claim": N_("there is no hand or crib waiting for your count now"),

@@ -14,7 +14,7 @@ import gettext
 from collections.abc import Sequence
 
 from cribkit.actions import Cut, Go, NextHand
-from cribkit.analysis.hints import Hint, expert_analysis, runner_up_differs, shown_net
+from cribkit.analysis.hints import Hint, compared_play, expert_analysis, nets_differ, shown_net
 from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.cards import format_cards_unicode
 from cribkit.view import PlayerView
@@ -118,26 +118,42 @@ def _play(hint: Hint, translations: gettext.NullTranslations) -> str:
         else tr(N_("Play %(card)s.")) % {"card": card}
     ]
     net = {"net": shown_net(best.expected_net_points)}
-    if len(hint.plays) < 2:
+    other, yours = compared_play(hint.plays, hint.chosen)
+    if other is None:
         parts.append(tr(N_("Over the rest of the play it should net %(net)s points.")) % net)
     else:
-        runner = hint.plays[1]
-        net["other_card"] = runner.card.unicode
-        if runner_up_differs(hint.plays):
-            net["other"] = shown_net(runner.expected_net_points)
+        net["other_card"] = other.card.unicode
+        net["other"] = shown_net(other.expected_net_points)
+        parts.append(tr(_AGAINST[yours, nets_differ(best, other)]) % net)
+    if best.win_probability is not None:
+        chance = {"chance": _percent(best.win_probability)}
+        if yours and other is not None and other.win_probability is not None:
+            chance.update(other=_percent(other.win_probability), other_card=other.card.unicode)
             message = N_(
-                "Over the rest of the play it should net %(net)s points, against %(other)s "
+                "Near the end it gives the best chance to win: %(chance)s, against %(other)s "
                 "for %(other_card)s."
             )
         else:
-            message = N_(
-                "Over the rest of the play it should net %(net)s points, the same as "
-                "%(other_card)s."
-            )
-        parts.append(tr(message) % net)
-    if best.win_probability is not None:
-        parts.append(
-            tr(N_("Near the end it gives the best chance to win: %(chance)s."))
-            % {"chance": _percent(best.win_probability)}
-        )
+            message = N_("Near the end it gives the best chance to win: %(chance)s.")
+        parts.append(tr(message) % chance)
     return _sentences(parts, translations)
+
+
+_AGAINST: dict[tuple[bool, bool], str] = {
+    (False, True): N_(
+        "Over the rest of the play it should net %(net)s points, against %(other)s "
+        "for %(other_card)s."
+    ),
+    (False, False): N_(
+        "Over the rest of the play it should net %(net)s points, the same as %(other_card)s."
+    ),
+    (True, True): N_(
+        "Over the rest of the play it should net %(net)s points, against %(other)s "
+        "for %(other_card)s, your card."
+    ),
+    (True, False): N_(
+        "Over the rest of the play it should net %(net)s points, the same as %(other_card)s, "
+        "your card."
+    ),
+}
+"""The best card against another, by (is it the player's own card, do the nets differ)."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from starlette.requests import Request
+from starlette.requests import HTTPConnection
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -94,7 +94,7 @@ def negotiate(cookie: str | None, accept_language: str | None) -> Language:
     return DEFAULT_LANGUAGE
 
 
-def request_language(request: Request) -> Language:
+def request_language(request: HTTPConnection) -> Language:
     """The language of this request (computed once, then kept on ``request.state``)."""
     cached = getattr(request.state, "language", None)
     if isinstance(cached, Language):
@@ -132,7 +132,8 @@ class Catalogues:
         return self._by_locale[language.locale]
 
 
-def translator(request: Request) -> gettext.NullTranslations:
-    """The translations for this request's language (needs ``app.state.catalogues``)."""
+def translator(request: HTTPConnection) -> gettext.NullTranslations:
+    """The translations for this request's (or socket's) language (needs
+    ``app.state.catalogues``)."""
     catalogues: Catalogues = request.app.state.catalogues
     return catalogues.get(request_language(request))

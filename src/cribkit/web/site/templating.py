@@ -21,8 +21,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from cribkit.cards import Card
+from cribkit.scoring import Breakdown, ScoreItem
 from cribkit.web.site.i18n import LANGUAGES, request_language, translator
 from cribkit.web.site.labels import kind_label
+from cribkit.web.site.spoken import spoken_count, spoken_item, spoken_items
 
 __all__ = ["STATIC_DIR", "TEMPLATE_DIR", "StaticFolders", "build_environment", "render"]
 
@@ -43,6 +45,21 @@ def _gettext(context: Context, message: str) -> str:
 @pass_context
 def _ngettext(context: Context, singular: str, plural: str, n: int) -> str:
     return _translations(context).ngettext(singular, plural, n)
+
+
+@pass_context
+def _spoken_count(context: Context, breakdown: Breakdown) -> str:
+    return spoken_count(breakdown, _translations(context))
+
+
+@pass_context
+def _spoken_items(context: Context, breakdown: Breakdown) -> list[str]:
+    return spoken_items(breakdown, _translations(context))
+
+
+@pass_context
+def _spoken_item(context: Context, item: ScoreItem) -> str:
+    return spoken_item(item, _translations(context))
 
 
 class StaticFolders:
@@ -100,6 +117,10 @@ def build_environment(rooms: Sequence[Path] = ()) -> Environment:
         _gettext, _ngettext, newstyle=True
     )
     env.globals.update(static_url=statics.url, kind_label=kind_label, languages=LANGUAGES)
+    # a count said aloud in the page's language (Chinese first, the English call beside)
+    env.globals.update(
+        spoken_count=_spoken_count, spoken_items=_spoken_items, spoken_item=_spoken_item
+    )
     env.filters["card"] = card_html
     return env
 

@@ -170,13 +170,14 @@ def discard_page(request: Request, seed: str | None = None) -> HTMLResponse | Re
 def _judged(
     request: Request, drill: Drill, number: int, view: PlayerView, action: PlayerAction, issued: str
 ) -> Response:
-    """Price a throw or a card as the game review does, with the hint's words for the best."""
+    """Price a throw or a card as the game review does, with the hint's words for the best
+    set against the player's own choice."""
     decision = price_decision(view, action)
     context = {
         "seed": number,
         "view": view,
         "decision": decision,
-        "why": hint_explanation(hint(view), view, translator(request)),
+        "why": hint_explanation(hint(view, chosen=action), view, translator(request)),
     }
     correct = decision.lost < BEST
     return _answered(request, drill, context, correct=correct, lost=decision.lost, issued=issued)

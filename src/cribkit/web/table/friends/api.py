@@ -7,6 +7,7 @@ view (see ``public_view``), never a hand or the crib before the rules reveal the
 
 from __future__ import annotations
 
+import gettext
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -15,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cribkit.errors import CribkitError
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
+from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.table.friends.public_view import public_payload, table_block
 from cribkit.web.table.friends.schemas import OpenedTable, PublicView, RematchOut, SeatOut
@@ -87,12 +89,15 @@ def invite_link(request: Request, code: str) -> str:
     return f"{base}/t/{format_code(code)}"
 
 
-def public_table(state: Any, loaded: LoadedGame, code: str) -> dict[str, Any]:
+def public_table(
+    state: Any, loaded: LoadedGame, code: str, translations: gettext.NullTranslations
+) -> dict[str, Any]:
     """The public view with the table's names, seats and presence (``state``: app.state),
-    and the rematch's own code once there is one: the rail follows the table to it."""
+    and the rematch's own code once there is one: the rail follows the table to it; its
+    counts said in the reader's language (``translations``)."""
     presence: PresenceBook = state.presence
     tables: FriendTables = state.friends
-    payload = public_payload(loaded)
+    payload = public_payload(loaded, translations)
     connected = presence.connected(loaded.id)
     rematch = None if loaded.rematch_id is None else tables.invite_of(loaded.rematch_id)
     payload["table"] = table_block(
@@ -180,7 +185,7 @@ def join_table(
 def watch_table(request: Request, found: WatchedTable) -> PublicView:
     """The public view for anyone with the code: the board, the play, the shows."""
     return PublicView.model_validate(
-        public_table(request.app.state, found.loaded, found.invite.code)
+        public_table(request.app.state, found.loaded, found.invite.code, translator(request))
     )
 
 

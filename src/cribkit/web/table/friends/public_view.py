@@ -9,9 +9,11 @@ page draws both.
 
 from __future__ import annotations
 
+import gettext
 from typing import Any
 
 from cribkit.state import GameState, Phase
+from cribkit.web.site.spoken import spoken_event, spoken_show
 from cribkit.web.table.games.loaded import HUMAN, LoadedGame
 from cribkit.web.table.games.pacing import paced_view, visible_events
 
@@ -24,7 +26,7 @@ def _cards_held(state: GameState) -> list[int]:
     return [len(state.held[p]) for p in (0, 1)]
 
 
-def public_payload(loaded: LoadedGame) -> dict[str, Any]:
+def public_payload(loaded: LoadedGame, translations: gettext.NullTranslations) -> dict[str, Any]:
     """The spectator's view of a game: the board and the play, never a hidden card.
 
     During the show it is paced like the players' views: only the counts laid down so far,
@@ -56,7 +58,7 @@ def public_payload(loaded: LoadedGame) -> dict[str, Any]:
         "play_log": [entry.to_dict() for entry in state.play_log],
         "said_go": list(state.said_go),
         "to_play": state.to_play,
-        "shows": [show.to_dict() for show in paced.shows],
+        "shows": [spoken_show(show, translations) for show in paced.shows],
         "to_count": None if paced.to_count is None else paced.to_count.to_dict(),
         "cut_for_deal": [[str(c) for c in cut.cards] for cut in state.cuts],
         # Where each seat cut, as the players see it: positions in a face-down spread or
@@ -73,7 +75,7 @@ def public_payload(loaded: LoadedGame) -> dict[str, Any]:
         "you": None,
         "spectator": True,
         "events": [
-            {"seq": seq, **event.to_dict()}
+            {"seq": seq, **spoken_event(event, translations)}
             for seq, event in enumerate(events)
             if event.hand_number == hand
         ],

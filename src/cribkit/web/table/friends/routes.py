@@ -14,6 +14,10 @@ import segno
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from cribkit.errors import CribkitError
+from cribkit.web.site.errors import error_page
+from cribkit.web.site.errors_i18n import error_message
+from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.friends.api import Tables, invite_link
@@ -55,11 +59,14 @@ def open_table_form(
     count_own: Annotated[str, Form()] = "",
     muggins: Annotated[str, Form()] = "",
 ) -> Response:
-    """Open a table from the plain form, then show it with its invite (muggins is kept
-    only with counting your own hands, under which the form nests it)."""
+    """Open a table from the plain form, then show it with its invite (muggins alone is
+    refused with the reason: it is played only with counting your own hands)."""
     player_id, is_new = issue_player(request)
     chosen = int(seed) if seed.isdigit() and tables.games.testing else None
-    rules = friend_rules(count_own=bool(count_own), muggins=bool(count_own and muggins))
+    try:
+        rules = friend_rules(count_own=bool(count_own), muggins=bool(muggins))
+    except CribkitError as exc:  # nothing was opened: say why, with the way back
+        return error_page(request, 422, error_message(exc, translator(request)))
     _invite, loaded = tables.open(
         player_id, name, computer_fills_in=bool(computer_fills_in), seed=chosen, rules=rules
     )

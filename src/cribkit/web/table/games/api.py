@@ -8,20 +8,24 @@ while the game is on.
 
 from __future__ import annotations
 
+import gettext
 from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 from pydantic_core import PydanticCustomError
 
-from cribkit.analysis.hints import hint
+from cribkit.actions import Cut
+from cribkit.analysis.hints import Hint, hint
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
+from cribkit.view import PlayerView
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
 from cribkit.web.site.models import utcnow
 from cribkit.web.site.players_identity import issue_player, remember_player
+from cribkit.web.site.spoken import spoken_event, spoken_show
 from cribkit.web.table.friends.payloads import with_table
 from cribkit.web.table.friends.schemas import TableGameView
 from cribkit.web.table.games.deps import OwnGame, PlayerId, SeatedGame, Service, service_of
@@ -106,8 +110,9 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def game_payload(loaded: LoadedGame) -> dict[str, Any]:
-    """The person's view as JSON, with the game's id, version and this hand's events.
+def game_payload(loaded: LoadedGame, translations: gettext.NullTranslations) -> dict[str, Any]:
+    """The person's view as JSON, with the game's id, version and this hand's events; each
+    count and score also said aloud in the reader's language (``translations``).
 
     During the show the view holds only the counts laid down so far (see ``pacing``); the
     next one is asked for with the ``count`` move listed among the legal actions.
@@ -133,8 +138,9 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
         you=seat,
         computer=None if loaded.between_people else COMPUTER,
         show_step=clamp_step(game, loaded.show_step),
+        shows=[spoken_show(show, translations) for show in view.shows],
         events=[
-            {"seq": seq, **event.to_dict()}
+            {"seq": seq, **spoken_event(event, translations)}
             for seq, event in enumerate(events)
             if event.hand_number == hand
         ],
@@ -143,17 +149,32 @@ def game_payload(loaded: LoadedGame) -> dict[str, Any]:
     return payload
 
 
-def seat_view(state: Any, loaded: LoadedGame) -> dict[str, Any]:
+def seat_view(
+    state: Any, loaded: LoadedGame, translations: gettext.NullTranslations
+) -> dict[str, Any]:
     """The view as a seat reads it: ``game_payload``, with the table between two people."""
-    return with_table(state, loaded, game_payload(loaded))
+    return with_table(state, loaded, game_payload(loaded, translations))
 
 
 _SEAT_VIEW: TypeAdapter[GameView | TableGameView] = TypeAdapter(GameView | TableGameView)
 
 
-def view_out(state: Any, loaded: LoadedGame) -> GameView | TableGameView:
+def view_out(
+    state: Any, loaded: LoadedGame, translations: gettext.NullTranslations
+) -> GameView | TableGameView:
     """``seat_view`` as its model (the one whose fields it has)."""
-    return _SEAT_VIEW.validate_python(seat_view(state, loaded))
+    return _SEAT_VIEW.validate_python(seat_view(state, loaded, translations))
+
+
+def table_hint(view: PlayerView) -> Hint:
+    """The advisor's move, refused for a cut: the deck is shuffled out of sight, so there
+    is nothing to advise and a Hint there would only waste a click."""
+    if any(isinstance(action, Cut) for action in view.legal_actions):
+        raise CribkitError(
+            "no hint for a cut: the deck is shuffled out of sight, so every place is as good",
+            code="hint_cut",
+        )
+    return hint(view)
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, responses=_ERRORS)
@@ -170,13 +191,15 @@ def create_game(
         raise api_problem(request, 422, exc) from None
     if is_new:
         remember_player(request, response, player_id)
-    return CreatedGame.model_validate({"id": loaded.id, "view": game_payload(loaded)})
+    return CreatedGame.model_validate(
+        {"id": loaded.id, "view": game_payload(loaded, translator(request))}
+    )
 
 
 @router.get("/{game_id}", responses=_ERRORS)
 def get_game(request: Request, loaded: OwnGame) -> GameView | TableGameView:
     """Your view of the game: cards, scores, pegs, the count, legal actions, events."""
-    return view_out(request.app.state, loaded)
+    return view_out(request.app.state, loaded, translator(request))
 
 
 @router.post("/{game_id}/actions", responses=_ERRORS)
@@ -190,13 +213,17 @@ def post_action(
     except GameNotFoundError as exc:
         raise api_problem(request, 404, exc) from None
     except StaleVersionError as exc:
-        raise api_problem(request, 409, exc, view=seat_view(state, exc.current)) from None
+        raise api_problem(
+            request, 409, exc, view=seat_view(state, exc.current, translator(request))
+        ) from None
     except FriendNotSeatedError as exc:  # nothing moved: the current view comes back
         waiting = service.load(player_id, game_id)
-        raise api_problem(request, 409, exc, view=seat_view(state, waiting)) from None
+        raise api_problem(
+            request, 409, exc, view=seat_view(state, waiting, translator(request))
+        ) from None
     except CribkitError as exc:
         raise api_problem(request, 422, exc) from None
-    return view_out(state, loaded)
+    return view_out(state, loaded, translator(request))
 
 
 @router.get("/{game_id}/hint", responses=_ERRORS)
@@ -204,7 +231,7 @@ def get_hint(request: Request, loaded: SeatedGame) -> HintOut:
     """The advisor's move for you now, with the reason; it sees only your view."""
     view = paced_view(loaded.game, HUMAN if loaded.seat is None else loaded.seat, loaded.show_step)
     try:
-        advice = hint(view)
+        advice = table_hint(view)
     except CribkitError as exc:
         raise api_problem(request, 422, exc) from None
     payload = advice.to_dict()

@@ -22,6 +22,7 @@ from cribkit.events import ScoreContext, ScoreEvent, Show
 from cribkit.record import GameRecord, ReplayStep
 from cribkit.scoresheet import HandLine, score_sheet_of
 from cribkit.web.site.labels import KIND_LABELS
+from cribkit.web.site.spoken import spoken_count, spoken_item
 from cribkit.web.table.games.seat_words import SeatWords
 
 __all__ = [
@@ -229,7 +230,7 @@ def talk_text(line: TalkLine, tr: gettext.NullTranslations, words: SeatWords) ->
             item = line.event.item
             label = tr.gettext(KIND_LABELS[item.kind])
             said = words.say("scored", who=who[line.player], points=item.points, label=label)
-            return f"{said}  “{item.call}”"
+            return f"{said}  “{spoken_item(item, tr)}”"
         case "resign":
             assert line.player is not None
             return resign_text(line.player, words)
@@ -239,7 +240,8 @@ def talk_text(line: TalkLine, tr: gettext.NullTranslations, words: SeatWords) ->
         return claim_text(line.show, words, who[line.player], muggins=line.kind == "muggins")
     whose = _show_title(line.show, words)
     breakdown = line.show.breakdown
-    return words.say("show_line", whose=whose, call=breakdown.call, total=breakdown.total)
+    call = spoken_count(breakdown, tr)
+    return words.say("show_line", whose=whose, call=call, total=breakdown.total)
 
 
 def resign_text(loser: int, words: SeatWords) -> str:

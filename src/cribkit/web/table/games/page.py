@@ -228,11 +228,11 @@ def new_game_form(
 ) -> Response:
     """Start a game from the plain form, then show the table (works without the script).
 
-    Muggins is kept only with "count my own hand" (the form nests it under that box).
+    Muggins alone is refused with the reason, as the API refuses it: it is played only
+    with "count my own hand" (the form nests it under that box).
     While the player has an unfinished game the form first asks "resume it, or resign
     it and start" (its answer posts again with ``resign``: the game to resign first)."""
     player_id, is_new = issue_player(request)
-    counting = bool(count_own)
     try:
         chosen_seed = _form_seed(seed)
         check_level(level)
@@ -247,8 +247,8 @@ def new_game_form(
             player_id,
             level,
             seed=chosen_seed,
-            count_own=counting,
-            muggins=counting and bool(muggins),
+            count_own=bool(count_own),
+            muggins=bool(muggins),
         )
     except CribkitError as exc:  # nothing was created: say why, with the way back
         return error_page(request, 422, error_message(exc, translator(request)))

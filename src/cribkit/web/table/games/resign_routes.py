@@ -47,7 +47,7 @@ _THEN = ("", "new", "home")
 
 
 def _view(request: Request, loaded: LoadedGame) -> dict[str, Any]:
-    return with_table(request.app.state, loaded, game_payload(loaded))
+    return with_table(request.app.state, loaded, game_payload(loaded, translator(request)))
 
 
 @api_router.post("/{game_id}/resign", responses=_ERRORS)

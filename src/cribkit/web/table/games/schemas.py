@@ -63,6 +63,8 @@ class ShowOut(LaidDownOut):
 
     total: int = Field(description="The true count.")
     call: str
+    spoken: str = Field(description="The count said aloud in the reader's language.")
+    spoken_items: list[str] = Field(description="Each item said aloud, in the reader's language.")
     items: list[ScoreItemOut]
     claim: int | None = Field(description="The player's own count (null: the engine counted).")
     missed: int
@@ -75,6 +77,7 @@ class OutcomeOut(ResponseModel):
     scores: list[int]
     skunk: Skunk
     margin: int
+    resigned: bool = Field(description="The loser resigned: the scores are where it stood.")
 
 
 class BoardView(ResponseModel):
@@ -143,11 +146,15 @@ class ClaimMove(ResponseModel):
     type: Literal["claim"]
     player: Seat
     points: int
+    hand: int | None = Field(default=None, description="At a friend table's show: the deal.")
+    step: int | None = Field(default=None, description="At a friend table's show: your step.")
 
 
 class NextMove(ResponseModel):
     type: Literal["next"]
     player: Seat
+    hand: int | None = Field(default=None, description="At a friend table's show: the deal.")
+    step: int | None = Field(default=None, description="At a friend table's show: your step.")
 
 
 class CountMove(ResponseModel):
@@ -155,10 +162,21 @@ class CountMove(ResponseModel):
 
     type: Literal["count"]
     player: Seat
+    hand: int | None = Field(default=None, description="At a friend table's show: the deal.")
+    step: int | None = Field(default=None, description="At a friend table's show: your step.")
+
+
+class MoveOnMove(ResponseModel):
+    """At a friend table, move on to the next deal without waiting for the other reader."""
+
+    type: Literal["move_on"]
+    player: Seat
+    hand: int
+    step: int
 
 
 ActionOut = Annotated[
-    CutMove | DiscardMove | PlayMove | GoMove | ClaimMove | NextMove | CountMove,
+    CutMove | DiscardMove | PlayMove | GoMove | ClaimMove | NextMove | CountMove | MoveOnMove,
     Field(discriminator="type"),
 ]
 """A move as ``action_to_dict`` writes it, and as a client posts it back."""
@@ -177,6 +195,14 @@ class ScoreEventOut(ResponseModel):
     points: int
     cards: list[str]
     call: str
+    spoken: str = Field(description="The item said aloud in the reader's language.")
+
+
+class ShowWaitOut(ResponseModel):
+    """At a friend table, a seat that has read the whole show waits for the other."""
+
+    for_: Seat = Field(alias="for", description="The seat still reading.")
+    move_on_in: int = Field(ge=0, description="Seconds before this seat may move on alone.")
 
 
 class GameView(PlayView, BoardView):
@@ -193,6 +219,9 @@ class GameView(PlayView, BoardView):
     show_step: int = Field(description="How many counts of the show are on the table.")
     events: list[ScoreEventOut] = Field(description="This hand's scores so far.")
     event_count: int = Field(description="How many events the game has had so far.")
+    show_wait: ShowWaitOut | None = Field(
+        description="At a friend table's show: the wait for the other reader (else null)."
+    )
 
 
 class CreatedGame(ResponseModel):

@@ -22,6 +22,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import player_id_of
 from cribkit.web.table.friends.api import public_table
 from cribkit.web.table.friends.payloads import with_table
@@ -90,14 +91,15 @@ def _reader(websocket: WebSocket, game_id: str, seat: int | None, code: str | No
     state = websocket.app.state
     games: GameService = state.games
     player_id = player_id_of(websocket)
+    words = translator(websocket)  # the counts said aloud in the watcher's language
 
     def read() -> dict[str, Any] | None:
         if seat is not None:
             loaded = games.load(player_id, game_id)
-            return with_table(state, loaded, game_payload(loaded))
+            return with_table(state, loaded, game_payload(loaded, words))
         loaded_any = games.load_any(game_id)
         assert code is not None
-        return None if loaded_any is None else public_table(state, loaded_any, code)
+        return None if loaded_any is None else public_table(state, loaded_any, code, words)
 
     return read
 

@@ -74,11 +74,12 @@ def _why(
     *,
     english: bool,
 ) -> str:
-    """The hint's sentence for that moment, as the table's Hint button says it."""
+    """The hint's sentence for that moment, set against the move the seat made (as
+    ``decision.why`` says it in English)."""
     if english:
         return decision.why
     view = view_of(step.before, seat)
-    return hint_explanation(hint(view), view, translations)
+    return hint_explanation(hint(view, chosen=step.action), view, translations)
 
 
 def review_page(

@@ -53,12 +53,13 @@ export function renderControls(view, send) {
   if (move) primary.textContent = move.label;
   $("status").textContent = move ? move.status : waitingStatus(view);
   const waiting = Boolean(view.table && !view.table.seated[1]); // nothing to hint at yet
-  $("hint-button").hidden = view.phase === "game_over" || waiting || legal("claim").length > 0; // no hint for your own count
+  // no hint for your own count, nor for a cut (every place is as good)
+  $("hint-button").hidden = view.phase === "game_over" || waiting || legal("claim").length > 0 || legal("cut").length > 0;
 }
 
 // The advisor's move for the person: said in the hint box, its cards marked in the hand.
 export async function hint(redraw) {
-  if (!state.view || state.busy) return;
+  if (!state.view || state.busy || $("hint-button").hidden) return; // H only where the button is
   const box = $("hint-box");
   const { status, data } = await api("GET", `/api/games/${state.view.id}/hint`);
   box.hidden = false;

@@ -21,7 +21,8 @@ function breakdown(show) {
     head.append(th);
   }
   const body = table.createTBody();
-  for (const item of show.items) {
+  // each call said in the reader's language by the server (Chinese first, English beside)
+  show.items.forEach((item, i) => {
     const row = body.insertRow();
     row.insertCell().textContent = T.kinds[item.kind] || item.kind;
     const cell = row.insertCell();
@@ -30,18 +31,16 @@ function breakdown(show) {
     points.className = "num";
     points.textContent = String(item.points);
     const call = row.insertCell();
-    call.lang = "en";
     call.className = "talk";
-    call.textContent = item.call;
-  }
+    call.textContent = show.spoken_items ? show.spoken_items[i] : item.call;
+  });
   const foot = table.createTFoot().insertRow();
   foot.insertCell().textContent = T.total;
   foot.insertCell();
   const total = foot.insertCell();
   total.className = "num total";
   total.textContent = String(show.total);
-  foot.insertCell().lang = "en";
-  foot.cells[3].textContent = show.call;
+  foot.insertCell().textContent = show.spoken ?? show.call;
   return table;
 }
 
@@ -74,7 +73,7 @@ function announceShows(view) {
     const key = `${view.hand_number}/${i}`;
     if (state.announcedShows.has(key)) return;
     state.announcedShows.add(key);
-    talk(fill(T.show_line, { whose: showTitle(show), call: show.call, total: show.total }), `show lane-${show.player}`);
+    talk(fill(T.show_line, { whose: showTitle(show), call: show.spoken ?? show.call, total: show.total }), `show lane-${show.player}`);
     const claimed = claimLine(T, show, who(show.player));
     if (claimed) talk(claimed, `claim lane-${show.player}`);
     const muggins = mugginsLine(T, show, who(1 - show.player));

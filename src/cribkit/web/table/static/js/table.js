@@ -13,6 +13,7 @@ import { keyHandler } from "./keys.js";
 import { keepAddress, renderLeave, wireLeave } from "./leave.js";
 import { openLive } from "./live.js";
 import { api } from "./net.js";
+import { wireNestedOptions } from "./options.js";
 import { PAUSE_MS, beforeComputer, fastPlay, setFastPlay } from "./pace.js";
 import { renderShow } from "./show.js";
 import { announce, talk } from "./talk.js";
@@ -110,7 +111,7 @@ async function startGame(form) {
   const data = new FormData(form);
   const body = { level: data.get("level") || "medium" };
   if (data.get("count_own")) body.count_own = true;
-  if (data.get("count_own") && data.get("muggins")) body.muggins = true;
+  if (data.get("muggins")) body.muggins = true; // only with count_own: the box is off alone
   if (data.get("seed")) body.seed = Number(data.get("seed"));
   setBusy(true);
   try {
@@ -201,6 +202,7 @@ $("hint-button").addEventListener("click", askHint);
 $("fast-play").checked = fastPlay();
 $("fast-play").addEventListener("change", (event) => setFastPlay(event.target.checked));
 wireFriendForms();
+wireNestedOptions();
 document.addEventListener("keydown", keyHandler(send, askHint));
 root.classList.add("scripted");
 if (root.dataset.game) resume(root.dataset.game);

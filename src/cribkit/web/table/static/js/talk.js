@@ -19,7 +19,7 @@ export function talk(text, kind = "") {
 
 function announceEvent(event) {
   const label = T.kinds[event.kind] || event.kind;
-  talk(`${fill(T.scored, { who: who(event.player), points: event.points, label })}  “${event.call}”`,
+  talk(`${fill(T.scored, { who: who(event.player), points: event.points, label })}  “${event.spoken ?? event.call}”`,
     `score lane-${event.player}`);
 }
 
