@@ -117,6 +117,10 @@ def _computer_game(tour: Tour, client: TestClient) -> None:
     tour.call(client, "POST", GAME + "/actions", illegal, game_id=NO_GAME)  # 404
     tour.call(client, "POST", GAME + "/rematch", game_id=NO_GAME)  # 404
     tour.call(client, "POST", "/api/games", {"level": "nobody"})  # 422
+    tour.call(client, "POST", GAME + "/resign", game_id=game_id)  # 422: already over
+    tour.call(client, "POST", GAME + "/resign", game_id=NO_GAME)  # 404
+    resigned = tour.call(client, "POST", "/api/games", {"level": "easy", "seed": 6}).json()
+    tour.call(client, "POST", GAME + "/resign", game_id=tour.name(resigned["id"], "resigned"))
 
 
 def _friend_game(

@@ -33,6 +33,9 @@ class TableOut(ResponseModel):
     seated: list[bool]
     connected: list[bool]
     rematch_id: str | None = Field(description="The next game at this table, once asked for.")
+    rematch_code: str | None = Field(
+        default=None, description="The rematch's own code, once there is one: the rail follows it."
+    )
 
 
 class TableGameView(GameView):

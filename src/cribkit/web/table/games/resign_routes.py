@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from cribkit.errors import CribkitError
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error, error_page
@@ -21,7 +21,8 @@ from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import player_id_of
 from cribkit.web.site.templating import render
 from cribkit.web.table.friends.payloads import with_table
-from cribkit.web.table.games.api import game_payload, service_of
+from cribkit.web.table.friends.schemas import TableGameView
+from cribkit.web.table.games.api import game_payload, service_of, view_out
 from cribkit.web.table.games.home import resume_card
 from cribkit.web.table.games.loaded import (
     FINISHED,
@@ -30,6 +31,7 @@ from cribkit.web.table.games.loaded import (
     LoadedGame,
     StaleVersionError,
 )
+from cribkit.web.table.games.schemas import GameView
 from cribkit.web.table.games.seat_words import words_for
 
 __all__ = ["api_router", "page_router"]
@@ -50,8 +52,8 @@ def _view(request: Request, loaded: LoadedGame) -> dict[str, Any]:
     return with_table(request.app.state, loaded, game_payload(loaded, translator(request)))
 
 
-@api_router.post("/{game_id}/resign", responses=_ERRORS)
-def resign_game(request: Request, game_id: str) -> Any:
+@api_router.post("/{game_id}/resign", responses=_ERRORS, response_model=GameView | TableGameView)
+def resign_game(request: Request, game_id: str) -> GameView | TableGameView | JSONResponse:
     """Resign your game, in turn or not: it ends at once, a loss for you and no skunk,
     and the other seat wins. The answer is your view of the finished game."""
     service = service_of(request)
@@ -64,7 +66,7 @@ def resign_game(request: Request, game_id: str) -> Any:
         return api_error(request, 409, exc, view=_view(request, current))
     except CribkitError as exc:
         return api_error(request, 422, exc)
-    return _view(request, loaded)
+    return view_out(request.app.state, loaded, translator(request))
 
 
 @page_router.get("/games/{game_id}/resign", response_class=HTMLResponse)

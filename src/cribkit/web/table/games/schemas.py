@@ -142,28 +142,38 @@ class GoMove(ResponseModel):
     player: Seat
 
 
-class ClaimMove(ResponseModel):
+def _missing(value: object) -> bool:
+    return value is None
+
+
+class ShowTagged(ResponseModel):
+    """A show move, tagged at a friend table with the deal and the step it is made at (the
+    tags are left out, not null, where the table has none: post the move back unchanged)."""
+
+    hand: int | None = Field(
+        default=None, exclude_if=_missing, description="At a friend table's show: the deal."
+    )
+    step: int | None = Field(
+        default=None, exclude_if=_missing, description="At a friend table's show: your step."
+    )
+
+
+class ClaimMove(ShowTagged):
     type: Literal["claim"]
     player: Seat
     points: int
-    hand: int | None = Field(default=None, description="At a friend table's show: the deal.")
-    step: int | None = Field(default=None, description="At a friend table's show: your step.")
 
 
-class NextMove(ResponseModel):
+class NextMove(ShowTagged):
     type: Literal["next"]
     player: Seat
-    hand: int | None = Field(default=None, description="At a friend table's show: the deal.")
-    step: int | None = Field(default=None, description="At a friend table's show: your step.")
 
 
-class CountMove(ResponseModel):
+class CountMove(ShowTagged):
     """Lay the next count of the show on the table (the show is paced, see ``pacing``)."""
 
     type: Literal["count"]
     player: Seat
-    hand: int | None = Field(default=None, description="At a friend table's show: the deal.")
-    step: int | None = Field(default=None, description="At a friend table's show: your step.")
 
 
 class MoveOnMove(ResponseModel):
