@@ -22,6 +22,7 @@ from starlette.responses import HTMLResponse
 
 from cribkit.cards import Card
 from cribkit.web.site.i18n import LANGUAGES, request_language, translator
+from cribkit.web.site.theme import next_theme, theme_of
 from cribkit.web.site.labels import kind_label
 
 __all__ = ["STATIC_DIR", "TEMPLATE_DIR", "StaticFolders", "build_environment", "render"]
@@ -99,7 +100,9 @@ def build_environment(rooms: Sequence[Path] = ()) -> Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         _gettext, _ngettext, newstyle=True
     )
-    env.globals.update(static_url=statics.url, kind_label=kind_label, languages=LANGUAGES)
+    env.globals.update(
+        static_url=statics.url, kind_label=kind_label, languages=LANGUAGES, next_theme=next_theme
+    )
     env.filters["card"] = card_html
     return env
 
@@ -119,6 +122,7 @@ def render(
         "request": request,
         "language": language,
         "here": here,
+        "theme": theme_of(request),
         "_translations": translator(request),
         **(context or {}),
     }
