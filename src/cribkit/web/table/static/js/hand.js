@@ -27,6 +27,7 @@ function toggle(code, redraw) {
     state.selected.add(code);
   }
   redraw();
+  if (state.selected.size === 2) $("primary").focus(); // the next decision: lay them away
 }
 
 export function renderHand(view, send, redraw) {
