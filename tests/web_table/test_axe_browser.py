@@ -55,7 +55,9 @@ def _post(page: Any, url: str, body: dict[str, Any], status: int = 200) -> dict[
     return data
 
 
-def _play(page: Any, base: str, game: dict[str, Any], until: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+def _play(
+    page: Any, base: str, game: dict[str, Any], until: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
     """First legal move after first legal move until ``until(view)`` or the end."""
     view: dict[str, Any] = game["view"]
     for _ in range(1000):
@@ -66,7 +68,9 @@ def _play(page: Any, base: str, game: dict[str, Any], until: Callable[[dict[str,
     raise AssertionError("no end in 1,000 moves")
 
 
-def _game(page: Any, base: str, seed: int, until: Callable[[dict[str, Any]], bool], **extra: Any) -> str:
+def _game(
+    page: Any, base: str, seed: int, until: Callable[[dict[str, Any]], bool], **extra: Any
+) -> str:
     game = _post(page, f"{base}/api/games", {"level": "easy", "seed": seed, **extra}, 201)
     _play(page, base, game, until)
     game_id: str = game["id"]
@@ -185,7 +189,11 @@ def seeded(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("locale", ["en-GB", "zh-CN"])
 def test_no_page_has_an_axe_violation(
-    browser: Any, seeded: Seeded, axe_script: Path, locale: str, scheme: str  # noqa: F811
+    browser: Any,
+    seeded: Seeded,
+    axe_script: Path,  # noqa: F811
+    locale: str,
+    scheme: str,
 ) -> None:
     found: list[str] = []
     contexts: dict[str, Any] = {}

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from keyboard_walk import Decision, focused_on, walk_a_game
 from servers import ServerProcess
-from table_browser import DESKTOP, chromium, server, watch_errors  # noqa: F401
+from table_browser import DESKTOP, chromium, play_by_api, server, watch_errors  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -73,7 +73,9 @@ def scores_read(snapshot: str, view: dict[str, Any]) -> None:
     """Each player's score and pegs are in the tree as words."""
     for pegs in view["pegs"]:
         front, back = pegs["front"], pegs["back"]
-        said = f"pegs {front} and {back}, last score {front - back}" if front else "pegs at the start"
+        said = (
+            f"pegs {front} and {back}, last score {front - back}" if front else "pegs at the start"
+        )
         assert said in snapshot, (said, view["pegs"])
 
 
@@ -140,4 +142,42 @@ def test_a_whole_game_through_the_accessibility_tree(
 
     final = walk_a_game(page, server.url, game_id, listen)
     assert final["phase"] == "game_over" and read["decisions"] > 50
+    # The talk says each score; the show panel, redrawn at every count, is no live region.
+    assert page.get_attribute("#talk", "aria-live") == "polite"
+    assert page.locator("#play-area [aria-live]:not([aria-live='off'])").count() == 1
+    context.close()
+
+
+def test_the_count_picker_keeps_the_focus_on_an_enabled_control(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+) -> None:
+    """Picking a combination disables the kind just pressed, and removing a pick removes
+    its button: the focus moves on to a control that can be used, never to <body>."""
+    context = chromium.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    answer = page.request.post(
+        f"{server.url}/api/games", data={"level": "easy", "seed": 7, "count_own": True}
+    )
+    game_id = answer.json()["id"]
+    play_by_api(
+        page,
+        server.url,
+        game_id,
+        until=lambda v: any(a["type"] == "claim" for a in v["legal_actions"]),
+    )
+    page.goto(f"{server.url}/games/{game_id}")
+    page.wait_for_selector("#claim-points")
+    page.locator("#claim-box .claim-card").first.focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")  # two cards chosen: "fifteen +2" can be pressed
+    page.locator("#claim-box .claim-kind[data-kind='fifteen']").focus()
+    page.keyboard.press("Enter")
+    assert page.input_value("#claim-points") == "2"
+    assert focused_on(page, "#claim-box .claim-card:not([disabled])"), describe_focus(page)
+    page.locator("#claim-box .claim-remove").first.focus()
+    page.keyboard.press("Enter")
+    assert page.input_value("#claim-points") == "0"
+    assert focused_on(page, "#claim-points"), describe_focus(page)
     context.close()

@@ -133,6 +133,8 @@ def test_screenshots_in_both_themes_and_under_colour_blindness(
                 cdp = context.new_cdp_session(page)
                 for deficiency in ("deuteranopia", "protanopia"):
                     cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": deficiency})
-                    page.locator("#pegboard").screenshot(path=str(shots / f"{name}-{deficiency}.png"))
+                    page.locator("#pegboard").screenshot(
+                        path=str(shots / f"{name}-{deficiency}.png")
+                    )
                 cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
             context.close()

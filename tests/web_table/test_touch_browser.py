@@ -31,6 +31,16 @@ STRIPS = """() => {
 }"""
 
 
+def a_new_game(browser: Any, base: str, width: int, height: int) -> tuple[Any, Any]:
+    """A touch screen of that size showing a new game at the cut for deal."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    game = page.request.post(f"{base}/api/games", data={"level": "easy", "seed": 3}).json()
+    page.goto(f"{base}/games/{game['id']}")
+    page.wait_for_selector("#spread button.cut-card")
+    return context, page
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 768)])
 def test_every_cut_position_is_a_full_size_tap_target(
     chromium: Any,  # noqa: F811
@@ -38,11 +48,7 @@ def test_every_cut_position_is_a_full_size_tap_target(
     width: int,
     height: int,
 ) -> None:
-    context = chromium.new_context(viewport={"width": width, "height": height}, has_touch=True)
-    page = context.new_page()
-    game = page.request.post(f"{server.url}/api/games", data={"level": "easy", "seed": 3}).json()
-    page.goto(f"{server.url}/games/{game['id']}")
-    page.wait_for_selector("#spread button.cut-card")
+    context, page = a_new_game(chromium, server.url, width, height)
     page.mouse.move(0, 0)  # nothing hovered (a hovered card rises)
     strips = page.evaluate(STRIPS)
     assert len(strips) == 52
@@ -59,15 +65,13 @@ def test_the_pegboard_numbers_are_readable_on_a_phone(
     chromium: Any,  # noqa: F811
     server: ServerProcess,  # noqa: F811
 ) -> None:
-    context = chromium.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    game = page.request.post(f"{server.url}/api/games", data={"level": "easy", "seed": 3}).json()
-    page.goto(f"{server.url}/games/{game['id']}")
+    context, page = a_new_game(chromium, server.url, 390, 844)
     numbers = page.locator("#pegboard text.board-number")
     assert numbers.count() == 12
     for i in range(numbers.count()):
         box = numbers.nth(i).bounding_box()
         assert box is not None and box["height"] >= 10, (i, box)  # was about 7 px
+    context.close()
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "zh-CN"])

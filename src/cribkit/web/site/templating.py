@@ -22,8 +22,8 @@ from starlette.responses import HTMLResponse
 
 from cribkit.cards import Card
 from cribkit.web.site.i18n import LANGUAGES, request_language, translator
-from cribkit.web.site.theme import next_theme, theme_of
 from cribkit.web.site.labels import kind_label
+from cribkit.web.site.theme import next_theme, theme_of
 
 __all__ = ["STATIC_DIR", "TEMPLATE_DIR", "StaticFolders", "build_environment", "render"]
 
