@@ -1,4 +1,5 @@
-"""Site-wide routes: the language switch (a plain link that sets a cookie and comes back)."""
+"""Site-wide routes: the language and theme switches (plain links that set a cookie and come
+back)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
 
 from cribkit.web.site.i18n import LANG_COOKIE, language_by_code
+from cribkit.web.site.theme import THEME_COOKIE, theme_by_code
 
 __all__ = ["router", "safe_next"]
 
@@ -29,4 +31,14 @@ def switch_language(code: str, next: str | None = None) -> RedirectResponse:
         response.set_cookie(
             LANG_COOKIE, language.code, max_age=_YEAR, samesite="lax", httponly=True
         )
+    return response
+
+
+@router.get("/theme/{code}")
+def switch_theme(code: str, next: str | None = None) -> RedirectResponse:
+    """Remember the chosen colour theme (auto, light, dark) for a year and go back."""
+    response = RedirectResponse(safe_next(next), status_code=303)
+    theme = theme_by_code(code)
+    if theme is not None:
+        response.set_cookie(THEME_COOKIE, theme, max_age=_YEAR, samesite="lax", httponly=True)
     return response

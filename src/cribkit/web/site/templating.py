@@ -25,6 +25,7 @@ from cribkit.scoring import Breakdown, ScoreItem
 from cribkit.web.site.i18n import LANGUAGES, request_language, translator
 from cribkit.web.site.labels import kind_label
 from cribkit.web.site.spoken import spoken_count, spoken_item, spoken_items
+from cribkit.web.site.theme import next_theme, theme_of
 
 __all__ = ["STATIC_DIR", "TEMPLATE_DIR", "StaticFolders", "build_environment", "render"]
 
@@ -116,7 +117,9 @@ def build_environment(rooms: Sequence[Path] = ()) -> Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         _gettext, _ngettext, newstyle=True
     )
-    env.globals.update(static_url=statics.url, kind_label=kind_label, languages=LANGUAGES)
+    env.globals.update(
+        static_url=statics.url, kind_label=kind_label, languages=LANGUAGES, next_theme=next_theme
+    )
     # a count said aloud in the page's language (Chinese first, the English call beside)
     env.globals.update(
         spoken_count=_spoken_count, spoken_items=_spoken_items, spoken_item=_spoken_item
@@ -140,6 +143,7 @@ def render(
         "request": request,
         "language": language,
         "here": here,
+        "theme": theme_of(request),
         "_translations": translator(request),
         **(context or {}),
     }

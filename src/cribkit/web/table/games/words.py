@@ -30,6 +30,8 @@ SCRIPT_STRINGS: dict[str, str] = {
     "hand_no": N_("Hand {n}"),
     "hand_line": N_("{hand}: {dealer}"),
     "board_title": N_("You {you}, Computer {computer}"),
+    "pegs_line": N_("pegs {front} and {back}, last score {gain}"),
+    "pegs_start": N_("pegs at the start"),
     "show_line": N_("{whose}: “{call}” = {total}"),
     "skunk_alt": N_("a skunk"),
     "choose_two_yours": N_("Choose two cards for your crib."),

@@ -62,6 +62,9 @@ export function placePegs(view) {
     setPeg($(`peg-${player}-back`), player, "back", marks.back);
     $(`score-${player}`).textContent = String(marks.front.score);
     $(`gain-${player}`).textContent = marks.gain === null ? "" : `(+${marks.gain})`;
+    $(`pegs-${player}`).textContent = marks.gain === null
+      ? T.pegs_start
+      : fill(T.pegs_line, { front: marks.front.score, back: marks.back.score, gain: marks.gain });
   }
   const mine = me();
   $("pegboard-title").textContent = fill(T.board_title, {

@@ -128,6 +128,7 @@ function picker(T, laid, input) {
       chosen.clear();
       redraw();
       sumUp();
+      cardButtons[0].focus(); // this button is disabled now: on to the next combination's cards
     });
     return button;
   });
@@ -156,6 +157,7 @@ function picker(T, laid, input) {
         picks.splice(i, 1);
         redraw();
         sumUp();
+        input.focus(); // the removed line's button is gone: back to the count it changed
       });
       item.append(remove);
       return item;

@@ -2,7 +2,7 @@
 // to play) and the face-down cut. `send` posts a move; `redraw` draws the table again.
 import { T, legal, me, state } from "./context.js";
 import { $, cardElement } from "./dom.js";
-import { cardText, fill } from "./text.js";
+import { fill } from "./text.js";
 
 export function handButtons() {
   return [...$("hand").querySelectorAll("button")];
@@ -27,6 +27,7 @@ function toggle(code, redraw) {
     state.selected.add(code);
   }
   redraw();
+  if (state.selected.size === 2) $("primary").focus(); // the next decision: lay them away
 }
 
 export function renderHand(view, send, redraw) {
@@ -45,7 +46,9 @@ export function renderHand(view, send, redraw) {
     const key = document.createElement("span");
     key.className = "key";
     key.textContent = String(index + 1);
+    key.setAttribute("aria-hidden", "true"); // said as the shortcut, not as part of the name
     button.dataset.key = String(index + 1);
+    button.setAttribute("aria-keyshortcuts", String(index + 1));
     button.append(key);
     const usable = !state.busy && (discarding || plays.has(code));
     button.disabled = !usable;
@@ -58,7 +61,6 @@ export function renderHand(view, send, redraw) {
       button.addEventListener("click", () => send(legal("play").find((a) => a.card === code)));
     }
     button.classList.toggle("suggested", state.suggested.has(code));
-    button.setAttribute("aria-label", `${index + 1}: ${cardText(code)}`);
     hand.append(button);
   });
   const again = focused && hand.querySelector(`[data-card="${focused}"]:not([disabled])`);

@@ -6,6 +6,7 @@ import { T, message, root, state } from "./context.js";
 import { hint, renderControls } from "./controls.js";
 import { $ } from "./dom.js";
 import { renderBanner, renderPile, renderSpots } from "./felt.js";
+import { followTheGame } from "./focus.js";
 import { adoptNames, awaitMoveOn, drawFriendPanel, setOffline, wireFriendForms } from "./friend.js";
 import { handButtons, renderCut, renderHand } from "./hand.js";
 import { refreshHistory } from "./history.js";
@@ -102,9 +103,11 @@ function render() {
   $("fast-play-setting").hidden = Boolean(view.table) || view.you === null;
   root.dataset.phase = view.phase;
   root.dataset.version = String(view.version);
+  const first = state.drawn === null;
   for (const line of drawFriendPanel(T, view, state.drawn)) talk(line, "deal");
   awaitMoveOn(view, refresh);
   state.drawn = view;
+  followTheGame(view, { first });
 }
 
 async function startGame(form) {
