@@ -23,7 +23,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
 
-from table_browser import chromium, own_server, server  # noqa: F401  (fixtures)
+from table_browser import chromium, own_server, server, shots  # noqa: F401  (fixtures)
 from table_support import make_app
 
 from db_templates import PostgresServer, database_params

@@ -16,6 +16,7 @@ import pytest
 from servers import ServerProcess
 
 from db_templates import copy_sqlite
+from screenshots import screenshots_folder
 
 __all__ = [
     "DESKTOP",
@@ -27,6 +28,7 @@ __all__ = [
     "own_server",
     "play_by_api",
     "server",
+    "shots",
     "start_game",
     "take_turn",
     "watch_errors",
@@ -66,6 +68,15 @@ def own_server(tmp_path: Path, sqlite_template: Path) -> Iterator[ServerProcess]
     process.start()
     yield process
     process.stop()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """A folder for a test that writes its own screenshots: ``$CRIBKIT_SCREENSHOTS``, else
+    the test's tmp folder (prefer ``snap``, which writes nothing unless asked)."""
+    folder = screenshots_folder() or tmp_path / "shots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def watch_errors(page: Any) -> list[str]:
