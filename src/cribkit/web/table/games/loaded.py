@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from cribkit.errors import CribkitError
 from cribkit.game import Game
+from cribkit.web.site.preferences import Preferences
 from cribkit.web.table.games.pacing import clamp_step, counts_in_show
 
 __all__ = [
@@ -25,6 +26,8 @@ __all__ = [
     "check_seated",
 ]
 
+DEFAULT_PACE = Preferences()
+"""The pace of a player who saved no preferences."""
 HUMAN = 0
 """The person at the table always sits in seat 0."""
 COMPUTER = 1
@@ -65,6 +68,10 @@ class LoadedGame:
     seated: tuple[bool, bool] = (True, True)
     """Whether each seat has its player (seat 1 waits for an invited friend)."""
     rematch_id: str | None = None
+    owners: tuple[str | None, str | None] = (None, None)
+    """The player id owning each seat (seat 1 is None against the computer)."""
+    pace: Preferences = DEFAULT_PACE
+    """The preferences of whoever loaded it: the pace their table keeps."""
 
     @property
     def counting(self) -> bool:

@@ -19,6 +19,7 @@ from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import N_, translator
 from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.site.preferences import LEVEL_NAMES, SPEED_NAMES
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.pegboard import board_layout, peg_marks
 from cribkit.web.table.friends.tables import format_code
@@ -37,15 +38,10 @@ from cribkit.web.table.games.seat_words import words_for
 from cribkit.web.table.games.words import SCRIPT_STRINGS
 from cribkit.web.table.nojs.plain_table import form_action, plain_table
 
-__all__ = ["router"]
+__all__ = ["LEVEL_NAMES", "router"]
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
-LEVEL_NAMES: dict[str, str] = {
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-}
 _LEVEL_NOTES: dict[str, str] = {
     "easy": N_("plays any legal card"),
     "medium": N_("grabs the most points it can see"),
@@ -111,6 +107,8 @@ def _table(
             "waiting_code": "" if invite is None else format_code(invite.code),
             "words": words_for(translator(request), loaded),
             "fast_play": paced_by_computer,
+            "prefs": service_of(request).pace_of(player_id_of(request)),
+            "speeds": SPEED_NAMES,
         },
         status_code=status_code,
     )

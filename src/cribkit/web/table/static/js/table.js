@@ -12,7 +12,9 @@ import { refreshHistory } from "./history.js";
 import { keyHandler } from "./keys.js";
 import { openLive } from "./live.js";
 import { api } from "./net.js";
-import { PAUSE_MS, beforeComputer, fastPlay, setFastPlay } from "./pace.js";
+import { beforeComputer, pauseOf } from "./pace.js";
+import { wireSettings } from "./settings.js";
+import { signalTurn } from "./turn.js";
 import { renderShow } from "./show.js";
 import { announce, sayProvisionally, takeBack, talk } from "./talk.js";
 
@@ -50,12 +52,13 @@ async function send(action) {
 async function computersPause(next) {
   // Only the computer is paced: between two people each card is its player's own move.
   if (next.computer === null || next.computer === undefined) return;
-  const interim = fastPlay() ? null : beforeComputer(state.view, next);
+  const pause = pauseOf(next);
+  const interim = pause ? beforeComputer(state.view, next) : null;
   if (!interim) return;
   sayProvisionally(() => update(interim));
   root.classList.add("waiting");
   $("status").textContent = T.computer_turn;
-  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  await new Promise((resolve) => setTimeout(resolve, pause));
   root.classList.remove("waiting");
   takeBack();
 }
@@ -79,6 +82,7 @@ function update(view) {
   if (first && view.you !== null && hasBegun(view) && view.phase !== "game_over") talk(T.resumed);
   state.view = view;
   render();
+  signalTurn(view);
   refreshHistory(view, first);
 }
 
@@ -95,8 +99,9 @@ function render() {
   renderShow(view, send);
   renderControls(view, send);
   renderBanner(view);
-  // No computer to pace at a table between two people (or for a spectator): no fast play.
-  $("fast-play-setting").hidden = Boolean(view.table) || view.you === null;
+  // No computer to pace at a table between two people, and a spectator has no settings.
+  $("table-settings").hidden = view.you === null;
+  $("speed-setting").hidden = Boolean(view.table);
   root.dataset.phase = view.phase;
   root.dataset.version = String(view.version);
   for (const line of drawFriendPanel(T, view, state.drawn)) talk(line, "deal");
@@ -173,8 +178,7 @@ $("newgame-form").addEventListener("submit", (event) => {
 });
 const askHint = () => hint(render);
 $("hint-button").addEventListener("click", askHint);
-$("fast-play").checked = fastPlay();
-$("fast-play").addEventListener("change", (event) => setFastPlay(event.target.checked));
+wireSettings();
 wireFriendForms();
 document.addEventListener("keydown", keyHandler(send, askHint));
 root.classList.add("scripted");
