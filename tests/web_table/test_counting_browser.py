@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from counting_policy import Claims, next_move
 from servers import ServerProcess
+from table_browser import play_fast
 from test_table_browser import (  # noqa: F401  (fixtures)
     DESKTOP,
     PHONE,
@@ -66,8 +67,8 @@ def test_a_seeded_game_with_a_missed_nob_a_short_count_and_an_over_claim(
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
     errors = watch_errors(page)
+    play_fast(page, server.url)
     page.goto(f"{server.url}/?seed={SEED}")
-    page.evaluate("localStorage.setItem('cribkit-fast', '1')")
     page.check('input[name="level"][value="medium"]')
     page.check("#count-own")
     page.check("#muggins")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
+from table_browser import play_fast
 from test_table_browser import (  # noqa: F401  (fixtures)
     DESKTOP,
     PHONE,
@@ -26,8 +27,8 @@ RANKS = "A23456789TJQK"
 
 
 def new_game(page: Any, base: str, seed: int) -> str:
+    play_fast(page, base)
     page.goto(f"{base}/?seed={seed}")
-    page.evaluate("localStorage.setItem('cribkit-fast', '1')")
     page.click("#start")
     page.wait_for_selector("#spread button.cut-card")
     return str(page.url.rsplit("/", 1)[-1])
