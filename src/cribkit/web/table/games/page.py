@@ -21,6 +21,7 @@ from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.pegboard import board_layout, peg_marks
+from cribkit.web.table.friends.api import invite_link
 from cribkit.web.table.friends.tables import format_code
 from cribkit.web.table.games.api import MAX_SEED, service_of
 from cribkit.web.table.games.api_history import history_of
@@ -35,7 +36,8 @@ from cribkit.web.table.games.loaded import (
 )
 from cribkit.web.table.games.seat_words import words_for
 from cribkit.web.table.games.words import SCRIPT_STRINGS
-from cribkit.web.table.nojs.plain_table import form_action, plain_table
+from cribkit.web.table.nojs.deal_talk import deal_talk
+from cribkit.web.table.nojs.plain_table import PlainTable, form_action, plain_table
 
 __all__ = ["router"]
 
@@ -46,6 +48,13 @@ LEVEL_NAMES: dict[str, str] = {
     "medium": N_("Medium"),
     "hard": N_("Hard"),
 }
+TABLE_ANCHOR = "play-area"
+"""Where a scriptless move comes back to: the compact board, then the decision below it."""
+REFRESH_SECONDS = 2
+"""How often a scriptless friend table reloads itself while the other seat moves."""
+_TESTING_REFRESH_SECONDS = 1
+"""The same in testing mode, so a whole friend game in two browsers stays affordable."""
+
 _LEVEL_NOTES: dict[str, str] = {
     "easy": N_("plays any legal card"),
     "medium": N_("grabs the most points it can see"),
@@ -74,6 +83,23 @@ def _levels() -> list[dict[str, object]]:
     ]
 
 
+def table_url(game_id: str) -> str:
+    """The table of ``game_id`` at its anchor, where every scriptless move comes back to."""
+    return f"/games/{game_id}#{TABLE_ANCHOR}"
+
+
+def _refresh(request: Request, plain: PlainTable | None, *, posted: bool) -> dict[str, object]:
+    """The scriptless page's self-refresh while it waits for the other seat, or none.
+
+    A page drawn as the answer to a post names the table to go to (reloading it would
+    post again); otherwise it reloads itself and the browser keeps its place."""
+    if plain is None or not plain.awaits_other:
+        return {}
+    testing = request.app.state.settings.testing
+    seconds = _TESTING_REFRESH_SECONDS if testing else REFRESH_SECONDS
+    return {"seconds": seconds, "url": table_url(plain.game_id) if posted else ""}
+
+
 def _table(
     request: Request,
     loaded: LoadedGame | None,
@@ -94,6 +120,13 @@ def _table(
         if loaded is None or plain is None or not plain.waiting
         else (request.app.state.friends.invite_of(loaded.id))
     )
+    history = None if loaded is None else history_of(loaded)
+    words = words_for(translator(request), loaded)
+    talk = (
+        ()
+        if plain is None or history is None
+        else deal_talk(history, plain.view.hand_number, translator(request), words)
+    )
     return render(
         request,
         "table.html",
@@ -103,13 +136,16 @@ def _table(
             "board": board_layout(),
             "pegs": pegs or (("0", "start", 0, 0), ("0", "start", 0, 0)),
             "plain": plain,
-            "sheet": () if loaded is None else history_of(loaded).sheet,
+            "sheet": () if history is None else history.sheet,
+            "talk": talk,
+            "refresh": _refresh(request, plain, posted=request.method == "POST"),
             "problem": problem,
             "strings": _script_strings(request),
             "seed": seed if seed.isdigit() else "",
             "watch_code": watch_code,
             "waiting_code": "" if invite is None else format_code(invite.code),
-            "words": words_for(translator(request), loaded),
+            "invite_url": "" if invite is None else invite_link(request, invite.code),
+            "words": words,
             "fast_play": paced_by_computer,
         },
         status_code=status_code,
@@ -174,7 +210,7 @@ def plain_move(
     except CribkitError as exc:
         problem = error_message(exc, translator(request))
         return _table(request, _load(request, game_id), problem=problem, status_code=422)
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return RedirectResponse(table_url(game_id), status_code=303)
 
 
 def _form_seed(text: str) -> int | None:

@@ -39,6 +39,21 @@ class PlainTable:
     pile: tuple[PlayLogEntry, ...]
     waiting: bool = False
     """A friend table whose second seat is empty: no move is offered until it is taken."""
+    between_people: bool = False
+
+    @property
+    def offers_move(self) -> bool:
+        """Whether the page has a decision for the person (a form to post) right now."""
+        moves = (self.cut_positions, self.discarding, self.playable, self.can_go, self.can_claim)
+        return any(moves) or self.counting or self.can_next
+
+    @property
+    def awaits_other(self) -> bool:
+        """A friend table where only the other seat (or the empty one) can move: the page
+        refreshes itself until it can, since without the script nothing else tells it."""
+        if self.waiting:
+            return True
+        return self.between_people and self.view.outcome is None and not self.offers_move
 
 
 def _cut_positions(view: PlayerView) -> tuple[int, ...]:
@@ -73,6 +88,7 @@ def plain_table(loaded: LoadedGame) -> PlainTable:
         cut_positions=_cut_positions(view),
         pile=_current_series(view.play_log),
         waiting=loaded.waiting_for_friend,
+        between_people=loaded.between_people,
     )
 
 
