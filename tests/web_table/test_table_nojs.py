@@ -1,5 +1,6 @@
 """The table with JavaScript turned off: a whole game played with plain form buttons that
-post and come back, the board and the scores drawn by the server at every step."""
+post and come back to the table's anchor, the board and the scores drawn by the server and
+the decision inside the first screen at every step (1366×768 and 390×844)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,23 @@ import pytest
 from servers import ServerProcess
 from test_table_browser import api_view, chromium, server, shots  # noqa: F401  (fixtures)
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser]
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+DECISION = "#plain-banner, #plain-decision form, #plain-turn, #plain-waiting"
+"""What the person must see without scrolling: the move to make, the end, or whose turn."""
+
+
+def decision_in_view(page: Any) -> None:
+    """The decision (every form of it) lies inside the first screen as the page landed."""
+    height = page.viewport_size["height"]
+    found = page.locator(DECISION)
+    assert found.count(), page.inner_text("#plain-table")
+    for index in range(found.count()):
+        box = found.nth(index).bounding_box()
+        if box is None:  # a form drawn as display: contents has no box of its own
+            continue
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (page.url, box)
 
 
 def posted(page: Any, button: Any, **click: Any) -> None:
@@ -47,40 +64,52 @@ def plain_turn(page: Any) -> str:
     raise AssertionError(f"no move offered:\n{page.inner_text('#plain-table')}")
 
 
+def play_until(page: Any, base: str, game_id: str, until: Any, folder: Path, name: str) -> set[str]:
+    """Play the person's moves by form until ``until(view)``; the decision is in view and
+    the move lands on the table's anchor at every step. Returns the kinds of move made."""
+    done: set[str] = set()
+    for _ in range(600):
+        view = api_view(page, base, game_id)
+        if until(view) or page.locator("#plain-banner").count():
+            return done
+        decision_in_view(page)
+        for player in (0, 1):
+            assert page.inner_text(f"#score-{player}") == str(view["scores"][player])
+            front = page.locator(f"#peg-{player}-front")
+            assert int(front.get_attribute("data-score")) == view["pegs"][player]["front"]
+        move = plain_turn(page)
+        if move not in done:
+            done.add(move)
+            page.screenshot(path=str(folder / f"{name}-{move}.png"))
+        assert api_view(page, base, game_id)["version"] == view["version"] + 1, move
+        assert page.url.endswith(f"/games/{game_id}#play-area")  # back at the anchor
+    raise AssertionError("the game did not end in 600 moves")
+
+
+def start_plain_game(browser: Any, base: str, viewport: dict[str, int], seed: int) -> Any:
+    context = browser.new_context(viewport=viewport, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base}/?seed={seed}")
+    page.check('input[name="level"][value="easy"]')
+    posted(page, page.locator("#start"))
+    page.wait_for_selector("#plain-table")
+    return page
+
+
+@pytest.mark.slow
 def test_a_whole_game_without_javascript(
     chromium: Any,  # noqa: F811
     server: ServerProcess,  # noqa: F811
     shots: Path,  # noqa: F811
 ) -> None:
-    context = chromium.new_context(
-        viewport={"width": 1366, "height": 768}, java_script_enabled=False
-    )
-    page = context.new_page()
-    page.goto(f"{server.url}/?seed=4242")
-    page.check('input[name="level"][value="easy"]')
-    posted(page, page.locator("#start"))
-    page.wait_for_selector("#plain-table")
+    page = start_plain_game(chromium, server.url, DESKTOP, 4242)
     game_id = page.url.rsplit("/", 1)[-1]
     assert not page.is_visible("#hand") and not page.is_visible("#talk")  # the script's felt
-    done: set[str] = set()
-    for _ in range(600):
-        if page.locator("#plain-banner").count():
-            break
-        view = api_view(page, server.url, game_id)
-        for player in (0, 1):
-            assert page.inner_text(f"#score-{player}") == str(view["scores"][player])
-            front = page.locator(f"#peg-{player}-front")
-            assert int(front.get_attribute("data-score")) == view["pegs"][player]["front"]
-        version = view["version"]
-        move = plain_turn(page)
-        if move not in done:
-            done.add(move)
-            page.screenshot(path=str(shots / f"table-nojs-{move}.png"), full_page=True)
-        assert api_view(page, server.url, game_id)["version"] == version + 1, move
-        assert page.url.endswith(f"/games/{game_id}")  # redirected back to the table
+    done = play_until(page, server.url, game_id, lambda view: False, shots, "table-nojs")
     view = api_view(page, server.url, game_id)
     assert view["phase"] == "game_over" and max(view["scores"]) == 121
     assert {"cut", "discard", "play", "count", "next"} <= done
+    decision_in_view(page)  # the banner with the new game, first
     banner = page.inner_text("#plain-banner")
     assert str(view["outcome"]["scores"][0]) in banner
     rows = page.locator("#plain-score-sheet tbody tr")  # the score sheet, drawn by the server
@@ -92,7 +121,26 @@ def test_a_whole_game_without_javascript(
     assert record == f"/api/games/{game_id}/record"
     assert page.request.get(f"{server.url}{record}").text().startswith("# cribkit game record")
     page.screenshot(path=str(shots / "table-nojs-game-over.png"), full_page=True)
-    context.close()
+    page.context.close()
+
+
+def test_a_deal_on_a_phone_without_javascript_keeps_the_decision_in_view(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    page = start_plain_game(chromium, server.url, PHONE, 4242)
+    game_id = page.url.rsplit("/", 1)[-1]
+
+    def second_deal(view: dict[str, Any]) -> bool:
+        return int(view["hand_number"]) >= 2
+
+    done = play_until(page, server.url, game_id, second_deal, shots, "table-nojs-phone")
+    assert {"cut", "discard", "play", "count", "next"} <= done
+    talk = page.locator("#plain-talk li")  # the new deal's talk, told by the server
+    assert talk.count() >= 1
+    assert "2" in talk.last.inner_text()  # its oldest line: hand 2 and who deals
+    page.context.close()
 
 
 def test_a_refused_form_move_says_why_and_changes_nothing(
