@@ -18,7 +18,7 @@ from cribkit.web.app import create_app
 from cribkit.web.site.settings import Settings
 
 PUBLIC = "https://crib.example"
-_REFRESH = re.compile(r'<noscript><meta http-equiv="refresh" content="(\d+)(?:; url=([^"]*))?">')
+_REFRESH = re.compile(r'<noscript><meta http-equiv="refresh" content="(\d+); url=([^"]*)">')
 _TALK = re.compile(r'<ol class="talk-log plain-talk"[^>]*>(.*?)</ol>', re.S)
 _LINE = re.compile(r"<li[^>]*>(.*?)</li>", re.S)
 
@@ -26,7 +26,7 @@ _LINE = re.compile(r"<li[^>]*>(.*?)</li>", re.S)
 def refresh_of(page: str) -> tuple[int, str] | None:
     """The page's self-refresh (seconds, url), or None when it has none."""
     found = _REFRESH.search(page)
-    return None if found is None else (int(found[1]), html.unescape(found[2] or ""))
+    return None if found is None else (int(found[1]), html.unescape(found[2]))
 
 
 def talk_of(page: str) -> list[str]:
@@ -114,7 +114,11 @@ def test_a_waiting_host_sees_the_full_invite_link_and_the_page_refreshes(
     page = public.get(f"/games/{table['game_id']}").text
     link = f"{PUBLIC}/t/{table['code']}"
     assert f'<a class="invite-link" id="plain-invite-link" href="{link}">{link}</a>' in page
-    assert refresh_of(page) == (1, "")  # testing mode: every second, in place
+    # testing mode: every second, back to the table's anchor under a query that toggles
+    # (a refresh to the page's own address with a fragment would not reload it)
+    assert refresh_of(page) == (1, f"/games/{table['game_id']}?tick=1#play-area")
+    again = public.get(f"/games/{table['game_id']}?tick=1").text
+    assert refresh_of(again) == (1, f"/games/{table['game_id']}?tick=2#play-area")
 
 
 def test_a_friend_table_says_whose_turn_and_refreshes_only_while_waiting(
@@ -136,7 +140,8 @@ def test_a_friend_table_says_whose_turn_and_refreshes_only_while_waiting(
                 turns += 1
             else:
                 other = "Bo" if seat == 0 else "Ann"
-                assert refresh_of(page) == (1, "") and f"Waiting for {other}" in turn[1]
+                assert refresh_of(page) == (1, f"/games/{game_id}?tick=1#play-area")
+                assert f"Waiting for {other}" in turn[1]
                 waits += 1
         mover = next(seat for seat in (0, 1) if views[seat]["legal_actions"])
         answer = form_move(seats[mover], game_id, views[mover])
@@ -164,4 +169,4 @@ def test_a_refused_post_while_waiting_refreshes_to_the_table_not_the_post(
     refused = waiter.post(f"/games/{game_id}/move", data=stale, follow_redirects=False)
     assert refused.status_code == 409
     # reloading the answer would post again: the page goes back to the table instead
-    assert refresh_of(refused.text) == (1, f"/games/{game_id}#play-area")
+    assert refresh_of(refused.text) == (1, f"/games/{game_id}?tick=1#play-area")

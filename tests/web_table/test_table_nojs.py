@@ -40,8 +40,9 @@ def posted(page: Any, button: Any, **click: Any) -> None:
         button.click(**click)
 
 
-def plain_turn(page: Any) -> str:
-    """Make the person's next move with the server's forms; return what was done."""
+def plain_turn(page: Any, seat: int = 0) -> str:
+    """Make the person's next move with the server's forms; return what was done (the two
+    seats of a friend table cut at different places of the spread)."""
     boxes = page.locator('.plain-discard input[name="cards"]')
     if boxes.count():
         boxes.nth(0).check()
@@ -50,7 +51,8 @@ def plain_turn(page: Any) -> str:
         return "discard"
     cut = page.locator(".plain-cut button.cut-card")
     if cut.count():
-        posted(page, cut.nth(cut.count() // 2), position={"x": 3, "y": 12})  # its showing edge
+        index = cut.count() // 2 if seat == 0 else cut.count() - 1  # apart; the whole card shows
+        posted(page, cut.nth(index), position={"x": 3, "y": 12})  # its showing edge
         return "cut"
     cards = page.locator(".plain-play button.plain-card:not([disabled])")
     if cards.count():
@@ -162,3 +164,86 @@ def test_a_refused_form_move_says_why_and_changes_nothing(
     assert api_view(page, server.url, game_id)["version"] == version
     assert page.locator(".plain-discard").count() == 1  # still the discard, nothing lost
     context.close()
+
+
+def open_friend_table(browser: Any, base: str, seed: int) -> tuple[Any, Any, str]:
+    """Ann opens a table on a desktop, Bo sits down from the invite's full link on a phone,
+    both without the script; returns (Ann's page, Bo's page, the game id)."""
+    host = browser.new_context(viewport=DESKTOP, java_script_enabled=False).new_page()
+    host.goto(f"{base}/?seed={seed}")
+    host.fill("#host-name", "Ann")
+    posted(host, host.locator("#open-table"))
+    host.wait_for_selector("#plain-waiting")
+    decision_in_view(host)
+    link = host.get_attribute("#plain-invite-link", "href")
+    assert link is not None and link.startswith(f"{base}/t/")  # a full link to copy
+    assert host.locator('meta[http-equiv="refresh"]').count() == 1  # waiting: it refreshes
+    guest = browser.new_context(viewport=PHONE, java_script_enabled=False).new_page()
+    guest.goto(link)
+    guest.fill("#join-name", "Bo")
+    posted(guest, guest.locator("#sit-down"))
+    game_id = guest.url.rsplit("/", 1)[-1]
+    host.wait_for_selector("#plain-turn", timeout=15_000)  # Ann's page saw Bo sit down
+    return host, guest, game_id
+
+
+def friend_moves(pages: tuple[Any, Any], base: str, game_id: str, until: Any, folder: Path) -> int:
+    """Play by form from whichever seat may move until ``until(view)``; neither page is
+    reloaded by the test: a waiting page reloads itself. Returns the moves made."""
+    for moves in range(900):
+        views = [api_view(page, base, game_id) for page in pages]
+        if views[0]["phase"] == "game_over" or until(views[0]):
+            return moves
+        movers = [seat for seat in (0, 1) if views[seat]["legal_actions"]] or [0]
+        page = pages[movers[0]]
+        version = views[movers[0]]["version"]
+        # the page shows this move by itself: the mover's page was refreshing, or it
+        # offers a cut or discard both seats make at once (the other's first leaves it)
+        both = {"cut", "discard"} & {action["type"] for action in views[movers[0]]["legal_actions"]}
+        shown = "#plain-decision form" if both else f'#plain-decision input[value="{version}"]'
+        page.wait_for_selector(shown, state="attached", timeout=15_000)
+        decision_in_view(page)
+        assert "Your turn" in page.inner_text("#plain-turn")
+        if len(movers) == 1 and views[1 - movers[0]]["legal_actions"] == []:
+            other = pages[1 - movers[0]]
+            # the other page says whose turn it is and reloads itself meanwhile
+            other.wait_for_selector("#plain-turn:not(.mine)", timeout=15_000)
+            other.wait_for_selector('meta[http-equiv="refresh"]', state="attached")
+        move = plain_turn(page, movers[0])
+        if moves == 0 or move == "next":
+            page.screenshot(path=str(folder / f"table-nojs-friend-{movers[0]}-{move}.png"))
+        problem = page.locator(".plain-problem")
+        said = problem.inner_text() if problem.count() else ""
+        assert api_view(page, base, game_id)["version"] == version + 1, (move, said)
+    raise AssertionError("the friend game did not end in 900 moves")
+
+
+def test_a_friend_deal_without_javascript_needs_no_reload(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    host, guest, game_id = open_friend_table(chromium, server.url, 31)
+
+    def second_deal(view: dict[str, Any]) -> bool:
+        return int(view["hand_number"]) >= 2
+
+    assert friend_moves((host, guest), server.url, game_id, second_deal, shots) > 10
+    for page in (host, guest):
+        page.context.close()
+
+
+@pytest.mark.slow
+def test_a_whole_friend_game_without_javascript_needs_no_reload(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    host, guest, game_id = open_friend_table(chromium, server.url, 32)
+    friend_moves((host, guest), server.url, game_id, lambda view: False, shots)
+    view = api_view(host, server.url, game_id)
+    assert view["phase"] == "game_over" and max(view["scores"]) == 121
+    for page in (host, guest):
+        page.wait_for_selector("#plain-banner", timeout=15_000)  # both see the end unasked
+        decision_in_view(page)
+        page.context.close()

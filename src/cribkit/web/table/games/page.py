@@ -37,7 +37,7 @@ from cribkit.web.table.games.loaded import (
 from cribkit.web.table.games.seat_words import words_for
 from cribkit.web.table.games.words import SCRIPT_STRINGS
 from cribkit.web.table.nojs.deal_talk import deal_talk
-from cribkit.web.table.nojs.plain_table import PlainTable, form_action, plain_table
+from cribkit.web.table.nojs.plain_table import PlainTable, both_seats_move, form_action, plain_table
 
 __all__ = ["router"]
 
@@ -88,16 +88,19 @@ def table_url(game_id: str) -> str:
     return f"/games/{game_id}#{TABLE_ANCHOR}"
 
 
-def _refresh(request: Request, plain: PlainTable | None, *, posted: bool) -> dict[str, object]:
+def _refresh(request: Request, plain: PlainTable | None) -> dict[str, object]:
     """The scriptless page's self-refresh while it waits for the other seat, or none.
 
-    A page drawn as the answer to a post names the table to go to (reloading it would
-    post again); otherwise it reloads itself and the browser keeps its place."""
+    It always names the table at its anchor, under a query that differs from the page's
+    own: a refresh to the very address the page has (fragment included) would only jump
+    to the fragment and never reload, and reloading the answer to a post would post again.
+    """
     if plain is None or not plain.awaits_other:
         return {}
     testing = request.app.state.settings.testing
     seconds = _TESTING_REFRESH_SECONDS if testing else REFRESH_SECONDS
-    return {"seconds": seconds, "url": table_url(plain.game_id) if posted else ""}
+    tick = "2" if request.query_params.get("tick") == "1" else "1"
+    return {"seconds": seconds, "url": f"/games/{plain.game_id}?tick={tick}#{TABLE_ANCHOR}"}
 
 
 def _table(
@@ -138,7 +141,7 @@ def _table(
             "plain": plain,
             "sheet": () if history is None else history.sheet,
             "talk": talk,
-            "refresh": _refresh(request, plain, posted=request.method == "POST"),
+            "refresh": _refresh(request, plain),
             "problem": problem,
             "strings": _script_strings(request),
             "seed": seed if seed.isdigit() else "",
@@ -198,7 +201,14 @@ def plain_move(
     mover = HUMAN if seat is None else seat
     action = form_action(kind, card, cards or [], position, mover, points=points)
     try:
-        service_of(request).apply(player_id_of(request), game_id, action, number)
+        try:
+            service_of(request).apply(player_id_of(request), game_id, action, number)
+        except StaleVersionError as exc:
+            if not both_seats_move(exc.current, kind):
+                raise
+            # the other seat's cut or discard came first: this one still stands (the
+            # engine checks it again; a second click of the same is refused there)
+            service_of(request).apply(player_id_of(request), game_id, action, exc.current.version)
     except GameNotFoundError as exc:
         return error_page(request, 404, error_message(exc, translator(request)))
     except StaleVersionError as exc:

@@ -18,7 +18,7 @@ from cribkit.view import PlayerView
 from cribkit.web.table.games.loaded import HUMAN, LoadedGame
 from cribkit.web.table.games.pacing import paced_view
 
-__all__ = ["PlainTable", "form_action", "plain_table"]
+__all__ = ["PlainTable", "both_seats_move", "form_action", "plain_table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,16 +44,22 @@ class PlainTable:
     @property
     def offers_move(self) -> bool:
         """Whether the page has a decision for the person (a form to post) right now."""
+        return self._moves_of_its_own or self.counting
+
+    @property
+    def _moves_of_its_own(self) -> bool:
+        """A move only this seat can make (either seat may lay down the next count)."""
         moves = (self.cut_positions, self.discarding, self.playable, self.can_go, self.can_claim)
-        return any(moves) or self.counting or self.can_next
+        return any(moves) or self.can_next
 
     @property
     def awaits_other(self) -> bool:
-        """A friend table where only the other seat (or the empty one) can move: the page
-        refreshes itself until it can, since without the script nothing else tells it."""
+        """A friend table where the other seat (or the empty one) may move: the page
+        refreshes itself until it has a move of its own, since without the script nothing
+        else tells it (during the show either seat lays the next count down)."""
         if self.waiting:
             return True
-        return self.between_people and self.view.outcome is None and not self.offers_move
+        return self.between_people and self.view.outcome is None and not self._moves_of_its_own
 
 
 def _cut_positions(view: PlayerView) -> tuple[int, ...]:
@@ -110,3 +116,15 @@ def form_action(
     elif kind == "cut":
         data["position"] = int(position) if position.isdigit() and len(position) < 4 else -1
     return data
+
+
+_BOTH_SEATS = frozenset({"cut", "discard"})
+
+
+def both_seats_move(loaded: LoadedGame, kind: str) -> bool:
+    """Whether a form's ``kind`` of move is one both people at a friend table make at
+    once (the cut for deal, the discard), so the other's coming first leaves it standing.
+
+    Without the script the page cannot hear the other seat's move, and refusing it as
+    stale would make one of the two post every cut and discard twice."""
+    return loaded.between_people and kind in _BOTH_SEATS
