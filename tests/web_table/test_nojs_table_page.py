@@ -135,7 +135,9 @@ def test_a_friend_table_says_whose_turn_and_refreshes_only_while_waiting(
             page = seat_client.get(f"/games/{game_id}").text
             turn = re.search(r'<p class="plain-turn[^"]*" id="plain-turn">(.*?)</p>', page, re.S)
             assert turn is not None
-            if views[seat]["legal_actions"]:
+            if 'data-move="count"' in page:  # either seat lays the next count: it reloads
+                assert "Your turn." in turn[1] and refresh_of(page) is not None
+            elif views[seat]["legal_actions"]:
                 assert refresh_of(page) is None and "Your turn." in turn[1]
                 turns += 1
             else:
@@ -149,7 +151,7 @@ def test_a_friend_table_says_whose_turn_and_refreshes_only_while_waiting(
     assert waits > 10 and turns > 10
 
 
-def test_a_refused_post_while_waiting_refreshes_to_the_table_not_the_post(
+def test_a_stale_form_move_comes_back_to_the_anchor_saying_why(
     client: Any, other_client: Any
 ) -> None:
     table = open_table(client, "Ann")
@@ -167,6 +169,22 @@ def test_a_refused_post_while_waiting_refreshes_to_the_table_not_the_post(
     waiter = seats[1 - movers[0]]
     stale = {"type": "go", "version": str(views[0]["version"] - 1)}
     refused = waiter.post(f"/games/{game_id}/move", data=stale, follow_redirects=False)
-    assert refused.status_code == 409
+    assert refused.status_code == 303
+    assert refused.headers["location"] == f"/games/{game_id}?problem=stale_version#play-area"
+    page = waiter.get(refused.headers["location"]).text
+    assert "that move was made on an older position" in page
+    assert waiter.get(f"/api/games/{game_id}").json()["version"] == views[0]["version"]
+    forged = waiter.get(f"/games/{game_id}?problem=<b>hello</b>").text
+    assert 'class="plain-problem"' not in forged  # no text from the address is shown
+
+
+def test_a_refused_post_while_waiting_refreshes_to_the_table_not_the_post(
+    public: TestClient,
+) -> None:
+    table = open_table(public)
+    game_id = table["game_id"]
+    form = {"type": "cut", "version": "1", "position": "0"}
+    refused = public.post(f"/games/{game_id}/move", data=form)
+    assert refused.status_code == 409  # the friend has not sat down yet
     # reloading the answer would post again: the page goes back to the table instead
     assert refresh_of(refused.text) == (1, f"/games/{game_id}?tick=1#play-area")

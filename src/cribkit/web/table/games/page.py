@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
 from cribkit.web.site.errors import error_page
-from cribkit.web.site.errors_i18n import error_message
+from cribkit.web.site.errors_i18n import ERROR_MESSAGES, error_message
 from cribkit.web.site.i18n import N_, translator
 from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
@@ -180,7 +180,20 @@ def table_for(request: Request, game_id: str) -> HTMLResponse:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return error_page(request, 404, error_message(exc, translator(request)))
-    return _table(request, loaded)
+    return _table(request, loaded, problem=_redirected_problem(request))
+
+
+_CARRIED_PROBLEMS = frozenset({"stale_version", "stale_race"})
+"""Refusals a scriptless move redirects with (the table shows the position it lost to)."""
+
+
+def _redirected_problem(request: Request) -> str:
+    """The refusal named in the address, said in the reader's language (no other text
+    from the address is ever shown)."""
+    code = request.query_params.get("problem", "")
+    if code not in _CARRIED_PROBLEMS:
+        return ""
+    return error_message(CribkitError(ERROR_MESSAGES[code], code=code), translator(request))
 
 
 @router.post("/games/{game_id}/move")
@@ -211,9 +224,8 @@ def plain_move(
             service_of(request).apply(player_id_of(request), game_id, action, exc.current.version)
     except GameNotFoundError as exc:
         return error_page(request, 404, error_message(exc, translator(request)))
-    except StaleVersionError as exc:
-        problem = error_message(exc, translator(request))
-        return _table(request, exc.current, problem=problem, status_code=409)
+    except StaleVersionError as exc:  # back to the current table at its anchor, saying why
+        return RedirectResponse(f"/games/{game_id}?problem={exc.code}#{TABLE_ANCHOR}", 303)
     except FriendNotSeatedError as exc:
         problem = error_message(exc, translator(request))
         return _table(request, _load(request, game_id), problem=problem, status_code=409)
