@@ -121,12 +121,18 @@ def test_a_waiting_host_sees_the_full_invite_link_and_the_page_refreshes(
     assert refresh_of(again) == (1, f"/games/{table['game_id']}?tick=2#play-area")
 
 
+def seated_table(host: Any, guest: Any) -> str:
+    """A friend table with Ann and Bo seated; returns its game id."""
+    table = open_table(host, "Ann")
+    assert join(guest, table["code"], "Bo").status_code == 200
+    game_id: str = table["game_id"]
+    return game_id
+
+
 def test_a_friend_table_says_whose_turn_and_refreshes_only_while_waiting(
     client: Any, other_client: Any
 ) -> None:
-    table = open_table(client, "Ann")
-    game_id = table["game_id"]
-    assert join(other_client, table["code"], "Bo").status_code == 200
+    game_id = seated_table(client, other_client)
     seats = {0: client, 1: other_client}
     waits = turns = 0
     for _ in range(40):  # the cut, both discards, the play of the first deal
@@ -154,9 +160,7 @@ def test_a_friend_table_says_whose_turn_and_refreshes_only_while_waiting(
 def test_a_stale_form_move_comes_back_to_the_anchor_saying_why(
     client: Any, other_client: Any
 ) -> None:
-    table = open_table(client, "Ann")
-    game_id = table["game_id"]
-    assert join(other_client, table["code"], "Bo").status_code == 200
+    game_id = seated_table(client, other_client)
     seats = (client, other_client)
     for _ in range(40):  # to a position where one seat moves and the other waits
         views = [seat.get(f"/api/games/{game_id}").json() for seat in seats]

@@ -88,14 +88,17 @@ def play_until(page: Any, base: str, game_id: str, until: Any, folder: Path, nam
     raise AssertionError("the game did not end in 600 moves")
 
 
-def start_plain_game(browser: Any, base: str, viewport: dict[str, int], seed: int) -> Any:
+def start_plain_game(
+    browser: Any, base: str, viewport: dict[str, int], seed: int
+) -> tuple[Any, str]:
+    """A new easy game with JS off; returns the page and the game id."""
     context = browser.new_context(viewport=viewport, java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{base}/?seed={seed}")
     page.check('input[name="level"][value="easy"]')
     posted(page, page.locator("#start"))
     page.wait_for_selector("#plain-table")
-    return page
+    return page, page.url.rsplit("/", 1)[-1]
 
 
 @pytest.mark.slow
@@ -104,8 +107,7 @@ def test_a_whole_game_without_javascript(
     server: ServerProcess,  # noqa: F811
     shots: Path,  # noqa: F811
 ) -> None:
-    page = start_plain_game(chromium, server.url, DESKTOP, 4242)
-    game_id = page.url.rsplit("/", 1)[-1]
+    page, game_id = start_plain_game(chromium, server.url, DESKTOP, 4242)
     assert not page.is_visible("#hand") and not page.is_visible("#talk")  # the script's felt
     done = play_until(page, server.url, game_id, lambda view: False, shots, "table-nojs")
     view = api_view(page, server.url, game_id)
@@ -131,8 +133,7 @@ def test_a_deal_on_a_phone_without_javascript_keeps_the_decision_in_view(
     server: ServerProcess,  # noqa: F811
     shots: Path,  # noqa: F811
 ) -> None:
-    page = start_plain_game(chromium, server.url, PHONE, 4242)
-    game_id = page.url.rsplit("/", 1)[-1]
+    page, game_id = start_plain_game(chromium, server.url, PHONE, 4242)
 
     def second_deal(view: dict[str, Any]) -> bool:
         return int(view["hand_number"]) >= 2
