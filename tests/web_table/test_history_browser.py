@@ -191,11 +191,12 @@ def check_buttons_legible(page: Any) -> int:
 
 
 def check_replay_colours(page: Any) -> None:
-    """The board is wood and the pegs wear the seats' colours (not black, not unset)."""
+    """The board is wood and the pegs wear the seats' colours (not black, not unset): the
+    first seat's solid, the second's a ring of its colour (told apart without colour too)."""
     fill = "el => getComputedStyle(el).fill"
     assert page.eval_on_selector(".board-wood", fill) == "rgb(201, 151, 91)"
     assert page.eval_on_selector("#peg-0-front", fill) == YOU
-    assert page.eval_on_selector("#peg-1-front", fill) == COMPUTER
+    assert page.eval_on_selector("#peg-1-front", "el => getComputedStyle(el).stroke") == COMPUTER
     for icon in page.locator(".replay-nav svg.icon").all():
         box = icon.bounding_box()
         assert box is not None and box["width"] > 5 and box["height"] > 5

@@ -4,6 +4,7 @@ not turned face up (the starter, the cards played, the counted hands and crib)."
 
 from __future__ import annotations
 
+import gettext
 import json
 import random
 import re
@@ -49,7 +50,7 @@ def played_to(seed: int, moves: int) -> Game:
 def test_the_public_view_never_names_a_hidden_card(seed: int, moves: int, show_step: int) -> None:
     game = played_to(seed, moves)
     loaded = LoadedGame(id="g", level="easy", version=moves, game=game, show_step=show_step)
-    payload = public_payload(loaded)
+    payload = public_payload(loaded, gettext.NullTranslations())
     payload.pop("cut_for_deal")  # cards of an earlier shuffle, face up for everyone
     named = set(re.findall(r'"([^"]*)"', json.dumps(payload)))
     hidden = {str(card) for card in DECK} - {str(card) for card in face_up(game.state)}
