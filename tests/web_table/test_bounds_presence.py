@@ -15,6 +15,8 @@ import pytest
 from servers import ServerProcess
 from websockets.sync.client import ClientConnection, connect
 
+pytestmark = [pytest.mark.heavy, pytest.mark.server]  # two real processes, one killed
+
 TTL = 2
 WAIT = 30.0
 """The most this test waits for the away news (the default TTL's whole budget)."""

@@ -28,6 +28,10 @@ from cribkit.web.table.live import announce, subscribed
 from cribkit.web.table.live.announce import Announcer
 from cribkit.web.table.live.in_process import InProcessChannel
 
+pytestmark = (
+    pytest.mark.heavy
+)  # whole friend games against a dead channel: make test, not make check
+
 SOCKET_WAIT = 15.0
 """Seconds a socket may take to hear of a move before the test gives up on it."""
 FLUSH_WAIT = 30.0

@@ -192,6 +192,7 @@ def test_a_move_made_on_an_older_table_between_two_people_names_no_tab(
     assert "another tab" not in late.json()["detail"]
 
 
+@pytest.mark.heavy  # random whole games: make test; the property tests guard the rule in make check
 def test_random_play_with_per_seat_show_steps_never_shows_a_hidden_card(
     app: Any, client: Any, other_client: Any, third_client: Any
 ) -> None:
