@@ -121,40 +121,40 @@ def api_view(page: Any, base: str, game_id: str) -> dict[str, Any]:
     return view
 
 
+def _move_by_api(
+    page: Any,
+    base: str,
+    game_id: str,
+    until: Callable[[dict[str, Any]], bool],
+    choose: Callable[[list[dict[str, Any]]], dict[str, Any]],
+    max_moves: int = MAX_MOVES,
+) -> dict[str, Any]:
+    """Send ``choose(legal_actions)`` of each view to the JSON API with the page's cookie
+    until ``until(view)`` or the game is over; the page is not told (reload it to see)."""
+    view = api_view(page, base, game_id)
+    for _ in range(max_moves):
+        if until(view) or view["phase"] == "game_over":
+            return view
+        body = {"action": choose(view["legal_actions"]), "version": view["version"]}
+        answer = page.request.post(f"{base}/api/games/{game_id}/actions", data=body)
+        assert answer.status == 200, answer.text()
+        view = answer.json()
+    raise AssertionError(f"no position wanted in {max_moves} moves")
+
+
 def play_by_api(
     page: Any, base: str, game_id: str, until: Callable[[dict[str, Any]], bool]
 ) -> dict[str, Any]:
-    """Make the first legal move of each view through the API (the page's cookie) until
-    ``until(view)`` or the game is over; the page is not told (reload it to see)."""
-    view = api_view(page, base, game_id)
-    for _ in range(1000):  # a whole game is a few hundred moves at most
-        if view["phase"] == "game_over" or until(view):
-            return view
-        body = {"action": view["legal_actions"][0], "version": view["version"]}
-        response = page.request.post(f"{base}/api/games/{game_id}/actions", data=body)
-        assert response.status == 200, response.text()
-        view = response.json()
-    raise AssertionError("the game did not end in 1,000 moves")
+    """The first legal move of each view, through the API, until ``until(view)``."""
+    return _move_by_api(page, base, game_id, until, lambda legal: legal[0], max_moves=1000)
 
 
 def advance_by_api(
     page: Any, base: str, game_id: str, *, until: Callable[[dict[str, Any]], bool], seed: int = 0
 ) -> dict[str, Any]:
-    """Random legal moves (seeded) sent to the JSON API with the page's cookie until
-    ``until(view)``: the quick way to a late position, drawing no page on the way."""
-    rng = random.Random(seed)
-    view = api_view(page, base, game_id)
-    for _ in range(MAX_MOVES):
-        if until(view) or view["phase"] == "game_over":
-            return view
-        action = rng.choice(view["legal_actions"])
-        answer = page.request.post(
-            f"{base}/api/games/{game_id}/actions",
-            data={"action": action, "version": view["version"]},
-        )
-        assert answer.status == 200, answer.text()
-        view = answer.json()
-    raise AssertionError(f"no position wanted in {MAX_MOVES} moves")
+    """Random legal moves (seeded) through the API until ``until(view)``: the quick way to
+    a late position, drawing no page on the way."""
+    return _move_by_api(page, base, game_id, until, random.Random(seed).choice)
 
 
 def check_pegs(page: Any, view: dict[str, Any]) -> None:
