@@ -5,6 +5,7 @@ waiting moves on after the timeout), and the rail sees no more than was laid."""
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from collections.abc import Iterator
 from datetime import timedelta
@@ -224,3 +225,47 @@ def test_the_talk_read_back_after_a_reload_is_said_from_the_readers_seat(
         said = {0: host[i]["text"], 1: friend[i]["text"]}
         assert said[seat].startswith("You"), said
         assert not said[1 - seat].startswith("You"), said
+
+
+def _form_buttons(page: str) -> set[str]:
+    """The kinds of move the scriptless page offers as form buttons."""
+    return set(re.findall(r'data-move="([a-z_]+)"', page))
+
+
+def test_without_the_script_each_friend_reads_the_show_at_their_own_pace(
+    client: Any, other_client: Any, app: Any, counting_show: tuple[str, str]
+) -> None:
+    """The scriptless pages: a count laid from a page the other friend's count has made
+    older still stands (it names its hand and step); the friend who has read it all is
+    offered no "Next deal" that would be refused, waits (the page reloads itself), and
+    after the timeout is offered moving on, which deals on."""
+    game_id, _code = counting_show
+    host_page = client.get(f"/games/{game_id}").text  # Ann's page, drawn now
+    other = other_client.get(f"/api/games/{game_id}").json()
+    (bo_count,) = _show_actions(other, NEXT_COUNT)
+    assert _move(other_client, game_id, bo_count, other["version"]).status_code == 200
+    fields = dict(re.findall(r'name="(version|hand|step)" value="(\d+)"', host_page))
+    assert set(fields) == {"version", "hand", "step"}  # the count form names hand and step
+    laid = client.post(
+        f"/games/{game_id}/move", data={"type": "count", **fields}, follow_redirects=False
+    )
+    assert laid.status_code == 303 and "problem" not in laid.headers["location"]
+    assert client.get(f"/api/games/{game_id}").json()["show_step"] == 2
+
+    waiting = _finished_reading(client, game_id)
+    page = client.get(f"/games/{game_id}").text
+    assert "next" not in _form_buttons(page) and "move_on" not in _form_buttons(page)
+    assert '<meta http-equiv="refresh"' in page and "Your turn." not in page
+    with app.state.database.session() as session:  # the wait began a minute and more ago
+        row = session.get(GameRow, game_id)
+        assert row is not None and row.show_waiting_since is not None
+        row.show_waiting_since = row.show_waiting_since - timedelta(seconds=61)
+        session.commit()
+    page = client.get(f"/games/{game_id}").text
+    assert "move_on" in _form_buttons(page)
+    fields = dict(re.findall(r'name="(version|hand|step)" value="(\d+)"', page))
+    moved = client.post(
+        f"/games/{game_id}/move", data={"type": "move_on", **fields}, follow_redirects=False
+    )
+    assert moved.status_code == 303 and "problem" not in moved.headers["location"]
+    assert client.get(f"/api/games/{game_id}").json()["hand_number"] == waiting["hand_number"] + 1

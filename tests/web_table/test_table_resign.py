@@ -146,7 +146,8 @@ def test_the_language_links_name_the_games_address(client: Any) -> None:
     wanted = f'href="/lang/zh?next=/games/{data["id"]}"'
     assert wanted in client.get(f"/games/{data['id']}").text
     # a refused plain move is drawn under its POST address, yet the links name the game
-    refused = client.post(f"/games/{data['id']}/move", data={"type": "go", "version": "0"})
+    version = str(client.get(f"/api/games/{data['id']}").json()["version"])
+    refused = client.post(f"/games/{data['id']}/move", data={"type": "go", "version": version})
     assert refused.status_code in (409, 422) and wanted in refused.text
 
 

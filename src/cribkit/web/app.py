@@ -20,7 +20,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from cribkit import __version__
 from cribkit.web import table, tools
-from cribkit.web.site import routes_site
+from cribkit.web.site import app_shell, routes_site
 from cribkit.web.site.advice import advise
 from cribkit.web.site.db import Database
 from cribkit.web.site.errors import install_error_handlers
@@ -102,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     room_statics: list[str | tuple[str, str]] = [(room.__name__, "static") for room in ROOMS]
     app.mount("/static", StaticFiles(directory=STATIC_DIR, packages=room_statics), name="static")
     app.include_router(routes_site.router)
+    app.include_router(app_shell.router)
     app.include_router(table_page.router)  # the table owns "/" (routes_home retired)
     app.include_router(stats_routes.router)
     app.include_router(replay_routes.router)

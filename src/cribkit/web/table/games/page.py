@@ -15,12 +15,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
 from cribkit.web.site.errors import error_page
-from cribkit.web.site.errors_i18n import error_message
+from cribkit.web.site.errors_i18n import ERROR_MESSAGES, error_message
 from cribkit.web.site.i18n import N_, translator
 from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.pegboard import board_layout, peg_marks
+from cribkit.web.table.friends.api import invite_link
 from cribkit.web.table.friends.tables import format_code
 from cribkit.web.table.games.api import MAX_SEED, service_of
 from cribkit.web.table.games.api_history import history_of
@@ -40,11 +41,19 @@ from cribkit.web.table.games.resign_routes import ask_page
 from cribkit.web.table.games.seat_words import words_for
 from cribkit.web.table.games.service import check_level
 from cribkit.web.table.games.words import SCRIPT_STRINGS
-from cribkit.web.table.nojs.plain_table import form_action, plain_table
+from cribkit.web.table.nojs.deal_talk import deal_talk
+from cribkit.web.table.nojs.plain_table import PlainTable, both_seats_move, form_action, plain_table
 
 __all__ = ["LEVEL_NAMES", "router"]
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
+
+TABLE_ANCHOR = "play-area"
+"""Where a scriptless move comes back to: the compact board, then the decision below it."""
+REFRESH_SECONDS = 2
+"""How often a scriptless friend table reloads itself while the other seat moves."""
+_TESTING_REFRESH_SECONDS = 1
+"""The same in testing mode, so a whole friend game in two browsers stays affordable."""
 
 _LEVEL_NOTES: dict[str, str] = {
     "easy": N_("plays any legal card"),
@@ -74,6 +83,26 @@ def _levels() -> list[dict[str, object]]:
     ]
 
 
+def table_url(game_id: str) -> str:
+    """The table of ``game_id`` at its anchor, where every scriptless move comes back to."""
+    return f"/games/{game_id}#{TABLE_ANCHOR}"
+
+
+def _refresh(request: Request, plain: PlainTable | None) -> dict[str, object]:
+    """The scriptless page's self-refresh while it waits for the other seat, or none.
+
+    It always names the table at its anchor, under a query that differs from the page's
+    own: a refresh to the very address the page has (fragment included) would only jump
+    to the fragment and never reload, and reloading the answer to a post would post again.
+    """
+    if plain is None or not plain.awaits_other:
+        return {}
+    testing = request.app.state.settings.testing
+    seconds = _TESTING_REFRESH_SECONDS if testing else REFRESH_SECONDS
+    tick = "2" if request.query_params.get("tick") == "1" else "1"
+    return {"seconds": seconds, "url": f"/games/{plain.game_id}?tick={tick}#{TABLE_ANCHOR}"}
+
+
 def _table(
     request: Request,
     loaded: LoadedGame | None,
@@ -98,6 +127,7 @@ def _table(
         if loaded is None or plain is None or not plain.waiting
         else (request.app.state.friends.invite_of(loaded.id))
     )
+    history = None if loaded is None else history_of(loaded)
     words = words_for(translator(request), loaded)
     outcome = None if plain is None else plain.view.outcome
     context: dict[str, object] = {"resume": None}
@@ -107,6 +137,11 @@ def _table(
         )
     else:
         context["here"] = f"/games/{loaded.id}" if not watch_code else f"/t/{watch_code}"
+    talk = (
+        ()
+        if plain is None or history is None
+        else deal_talk(history, plain.view.hand_number, translator(request), words)
+    )
     return render(
         request,
         "table.html",
@@ -122,12 +157,15 @@ def _table(
             "board": board_layout(),
             "pegs": pegs or (("0", "start", 0, 0), ("0", "start", 0, 0)),
             "plain": plain,
-            "sheet": () if loaded is None else history_of(loaded).sheet,
+            "sheet": () if history is None else history.sheet,
+            "talk": talk,
+            "refresh": _refresh(request, plain),
             "problem": problem,
             "strings": _script_strings(request),
             "seed": seed if seed.isdigit() else "",
             "watch_code": watch_code,
             "waiting_code": "" if invite is None else format_code(invite.code),
+            "invite_url": "" if invite is None else invite_link(request, invite.code),
             "words": words,
             "fast_play": paced_by_computer,
         },
@@ -157,7 +195,20 @@ def table_for(request: Request, game_id: str) -> HTMLResponse:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return error_page(request, 404, error_message(exc, translator(request)))
-    return _table(request, loaded)
+    return _table(request, loaded, problem=_redirected_problem(request))
+
+
+_CARRIED_PROBLEMS = frozenset({"stale_version", "stale_race", "stale_friend"})
+"""Refusals a scriptless move redirects with (the table shows the position it lost to)."""
+
+
+def _redirected_problem(request: Request) -> str:
+    """The refusal named in the address, said in the reader's language (no other text
+    from the address is ever shown)."""
+    code = request.query_params.get("problem", "")
+    if code not in _CARRIED_PROBLEMS:
+        return ""
+    return error_message(CribkitError(ERROR_MESSAGES[code], code=code), translator(request))
 
 
 @router.post("/games/{game_id}/move")
@@ -170,27 +221,37 @@ def plain_move(
     cards: Annotated[list[str] | None, Form()] = None,
     position: Annotated[str, Form()] = "",
     points: Annotated[str, Form(max_length=40)] = "",
+    hand: Annotated[str, Form(max_length=8)] = "",
+    step: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     """One move from a form button (no script needed); back to the table afterwards."""
     # ASCII only: "²".isdigit() is true and int() refuses it (a 500 once); "١" it reads as 1.
     number = int(version) if version.isascii() and version.isdigit() and len(version) < 10 else None
     seat = service_of(request).seat_of(game_id, player_id_of(request))
     mover = HUMAN if seat is None else seat
-    action = form_action(kind, card, cards or [], position, mover, points=points)
+    action = form_action(
+        kind, card, cards or [], position, mover, points=points, show_tag=(hand, step)
+    )
     try:
-        service_of(request).apply(player_id_of(request), game_id, action, number)
+        try:
+            service_of(request).apply(player_id_of(request), game_id, action, number)
+        except StaleVersionError as exc:
+            if not both_seats_move(exc.current, kind):
+                raise
+            # the other seat's cut or discard came first: this one still stands (the
+            # engine checks it again; a second click of the same is refused there)
+            service_of(request).apply(player_id_of(request), game_id, action, exc.current.version)
     except GameNotFoundError as exc:
         return error_page(request, 404, error_message(exc, translator(request)))
-    except StaleVersionError as exc:
-        problem = error_message(exc, translator(request))
-        return _table(request, exc.current, problem=problem, status_code=409)
+    except StaleVersionError as exc:  # back to the current table at its anchor, saying why
+        return RedirectResponse(f"/games/{game_id}?problem={exc.code}#{TABLE_ANCHOR}", 303)
     except FriendNotSeatedError as exc:
         problem = error_message(exc, translator(request))
         return _table(request, _load(request, game_id), problem=problem, status_code=409)
     except CribkitError as exc:
         problem = error_message(exc, translator(request))
         return _table(request, _load(request, game_id), problem=problem, status_code=422)
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return RedirectResponse(table_url(game_id), status_code=303)
 
 
 def _resign_quietly(request: Request, player_id: str, game_id: str) -> None:
