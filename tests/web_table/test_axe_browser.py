@@ -2,7 +2,9 @@
 English and Chinese, light and dark: the home page, the table at the cut, the discard, the
 play, the show, counting your own hand, the end (a win and a skunk), a friend table
 (waiting, playing, watched), review, replay, each practice drill asked and answered,
-stats with games, calculator, advisor, rules, score sheet, invite/join and the error pages.
+stats with games, calculator, advisor, rules, score sheet, invite/join, the offline page and
+the error pages; and the pages a player without JavaScript meets (the plain table in each
+state, the friend table waiting, playing and watched, the forms and results).
 
 The games are reached through the JSON API with seeded games (one server for the module);
 each page is then loaded in a context of the language and colour scheme under test.
@@ -11,7 +13,7 @@ each page is then loaded in a context of the language and colour scheme under te
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,7 @@ class Scene:
     ready: str = "main"
     who: str = "host"
     then: Action | None = None
+    script: bool = True
 
 
 @dataclass
@@ -112,6 +115,14 @@ def _table(name: str, game_id: str, **extra: Any) -> Scene:
     return Scene(name, f"/games/{game_id}", "#table[data-version]", **extra)
 
 
+def _scriptless(scene: Scene) -> Scene:
+    """The same page with JavaScript off: the plain table, forms and links only."""
+    ready = scene.ready
+    if scene.ready == "#table[data-version]":  # the version is the script's; a rail has no forms
+        ready = "main" if scene.who == "rail" else "#plain-table"
+    return replace(scene, name=f"{scene.name}-nojs", ready=ready, script=False)
+
+
 def _seed_everything(browser: Any, server: ServerProcess, folder: Path) -> Seeded:
     base = server.url
     seeded = Seeded(server)
@@ -165,9 +176,14 @@ def _seed_everything(browser: Any, server: ServerProcess, folder: Path) -> Seede
         Scene("practice-discard-answered", "/practice/discard?seed=11", then=_answer_discard),
         Scene("practice-pegging", "/practice/pegging?seed=5"),
         Scene("practice-pegging-answered", "/practice/pegging?seed=5", then=_answer_pegging),
+        Scene("offline", "/offline"),
         Scene("not-found", "/no-such-page"),
         Scene("game-not-found", "/games/nosuchgame", "main"),
     ]
+    scriptless = {"home", "cut", "discard", "play", "show", "count-own", "end-win", "end-skunk"}
+    scriptless |= {"friend-waiting", "friend-playing", "friend-spectator", "invite-join"}
+    scriptless |= {"offline", "practice-count", "calculator-result"}
+    seeded.scenes += [_scriptless(scene) for scene in seeded.scenes if scene.name in scriptless]
     for who, context in contexts.items():
         seeded.states[who] = folder / f"{who}.json"
         context.storage_state(path=str(seeded.states[who]))
@@ -196,14 +212,19 @@ def test_no_page_has_an_axe_violation(
     scheme: str,
 ) -> None:
     found: list[str] = []
-    contexts: dict[str, Any] = {}
+    contexts: dict[tuple[str, bool], Any] = {}
     for scene in seeded.scenes:
-        if scene.who not in contexts:
-            contexts[scene.who] = browser.new_context(
+        key = (scene.who, scene.script)
+        if key not in contexts:
+            contexts[key] = browser.new_context(
                 storage_state=str(seeded.states[scene.who]), locale=locale, color_scheme=scheme
             )
-            contexts[scene.who].add_init_script(path=str(axe_script))
-        page = contexts[scene.who].new_page()
+            contexts[key].add_init_script(path=str(axe_script))
+            if not scene.script:
+                # The site's scripts never load: the page a player without JavaScript gets.
+                # (Not java_script_enabled=False: axe itself needs the page's timers.)
+                contexts[key].route("**/*.js", lambda route: route.abort())
+        page = contexts[key].new_page()
         page.goto(f"{seeded.server.url}{scene.path}")
         page.wait_for_selector(scene.ready)
         if scene.then is not None:
