@@ -17,7 +17,7 @@ import { api } from "./net.js";
 import { wireNestedOptions } from "./options.js";
 import { PAUSE_MS, beforeComputer, fastPlay, setFastPlay } from "./pace.js";
 import { renderShow } from "./show.js";
-import { announce, talk } from "./talk.js";
+import { announce, sayProvisionally, takeBack, talk } from "./talk.js";
 
 function setBusy(busy) {
   state.busy = busy;
@@ -55,11 +55,12 @@ async function computersPause(next) {
   if (next.computer === null || next.computer === undefined) return;
   const interim = fastPlay() ? null : beforeComputer(state.view, next);
   if (!interim) return;
-  update(interim);
+  sayProvisionally(() => update(interim));
   root.classList.add("waiting");
   $("status").textContent = T.computer_turn;
   await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   root.classList.remove("waiting");
+  takeBack();
 }
 
 // Whether anyone has moved yet (a friend sitting down changes the version, not the game).
