@@ -35,7 +35,9 @@ ALL_GAMES = [(seed, ("normal", "fast")[seed % 2], seed % 3 == 0) for seed in ran
 
 def live_talk(page: Any) -> list[str]:
     """Each line exactly as written (innerText would fold the double space before a call)."""
-    lines: list[str] = page.eval_on_selector_all("#talk li", "items => items.map((i) => i.textContent)")
+    lines: list[str] = page.eval_on_selector_all(
+        "#talk li", "items => items.map((i) => i.textContent)"
+    )
     return lines
 
 
@@ -55,11 +57,13 @@ def settled(page: Any, before: str) -> str:
 
 
 def start(page: Any, base: str, seed: int, speed: str, *, muggins: bool) -> str:
+    """A seeded game from the new-game form, filled in from the saved preferences."""
+    choice = {"speed": speed, "count_own": muggins, "muggins": muggins}
+    answer = page.request.put(f"{base}/api/preferences", data=choice)
+    assert answer.status == 200, answer.text()
     page.goto(f"{base}/?new=1&seed={seed}")
-    page.evaluate(f"localStorage.setItem('cribkit-fast', '{1 if speed == 'fast' else 0}')")
-    if muggins:
-        page.check("#count-own")
-        page.check("#muggins")
+    assert page.is_checked("#count-own") is muggins
+    assert page.is_checked("#muggins") is muggins
     page.click("#start")
     page.wait_for_selector("#table[data-version]:not(.busy)")
     game_id: str = page.url.rsplit("/", 1)[-1]
@@ -87,7 +91,7 @@ def play_and_compare(page: Any, base: str, game_id: str) -> list[str]:
             browser_move(page, action)
         settled(page, version)
         heard, told = live_talk(page), record_talk(page, base, game_id)
-        assert heard == told[: len(heard)], (view["hand_number"], heard[:8], told[:8])
+        assert heard == told[: len(heard)], (view["hand_number"], view["phase"])
         assert len(heard) == min(len(told), 60)
     else:
         raise AssertionError("the game did not end in 400 moves")
