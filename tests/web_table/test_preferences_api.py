@@ -34,13 +34,8 @@ def test_a_new_player_has_the_defaults_and_a_change_is_kept(client: TestClient) 
     answer = put(client, speed="relaxed", sound=True, level="hard")
     assert answer.status_code == 200
     kept = client.get("/api/preferences").json()
-    assert kept == {
-        **DEFAULTS,
-        "speed": "relaxed",
-        "sound": True,
-        "level": "hard",
-        "pause_ms": 1600,
-    }
+    chosen = {"speed": "relaxed", "sound": True, "level": "hard", "pause_ms": 1600}
+    assert kept == {**DEFAULTS, **chosen}
 
 
 def test_bad_preferences_are_refused_and_change_nothing(client: TestClient) -> None:
