@@ -6,7 +6,7 @@ import { T, root } from "./context.js";
 const plainTitle = document.title;
 const icon = document.querySelector('link[rel="icon"]');
 const plainIcon = icon ? icon.href : "";
-let waiting = false; // the person's turn was last seen as theirs
+let signalled = ""; // the last position signalled (game/version): each once
 let audio = null;
 
 function isMyTurn(view) {
@@ -50,18 +50,18 @@ function notify(view) {
   }
 }
 
-// Called with every view drawn: signal a turn that has just become the person's.
+// Called with every view drawn: signal each new position that is the person's to move.
 export function signalTurn(view) {
-  const mine = isMyTurn(view);
-  const fresh = mine && !waiting;
-  waiting = mine;
-  if (!fresh) return;
+  const key = `${view.id}/${view.version}`;
+  if (!isMyTurn(view) || key === signalled) return;
+  signalled = key;
   const pace = view.pace || {};
-  if (document.visibilityState === "hidden") {
+  const hidden = document.visibilityState === "hidden";
+  if (hidden) {
     mark(true);
     if (pace.notify) notify(view);
   }
-  if (pace.sound && (document.visibilityState === "hidden" || view.table)) chime();
+  if (pace.sound && (hidden || view.table)) chime();
 }
 
 // Asked only when the player turns notifications on (a browser asks once).
