@@ -73,7 +73,9 @@ def start(page: Any, base: str, seed: int, speed: str, *, muggins: bool) -> str:
 def compare(page: Any, base: str, game_id: str) -> list[str]:
     """The live talk against the record's (the page keeps its newest 60 lines)."""
     heard, told = live_talk(page), record_talk(page, base, game_id)
-    assert heard == told[: len(heard)]
+    assert heard == told[: len(heard)], "\n".join(
+        f"{a!r:70} {b!r}" for a, b in zip(heard[:14], told, strict=False)
+    )
     assert len(heard) == min(len(told), 60)
     return told
 
@@ -111,7 +113,10 @@ def check_games(browser: Any, server: ServerProcess, games: list[tuple[int, str,
     said: list[str] = []
     for seed, speed, muggins in games:
         game_id = start(page, server.url, seed, speed, muggins=muggins)
-        said += play_and_compare(page, server.url, game_id)
+        try:
+            said += play_and_compare(page, server.url, game_id)
+        except AssertionError as exc:
+            raise AssertionError(f"seed {seed}, {speed}, muggins {muggins}: {exc}") from exc
     assert any("his heels" in line for line in said)
     assert errors == []
     context.close()
