@@ -99,6 +99,9 @@ export function announce(view, { quiet = false } = {}) {
       lastCard = entry.card;
       if (!quiet) talk(fill(T.played, { who: who(entry.player), card: cardText(entry.card), count: entry.count }), `play lane-${entry.player}`);
       takeEvents(rest, (e) => !["go", "last_card"].includes(e.kind) && e.cards[e.cards.length - 1] === entry.card, quiet);
+      // A series that ends on this card with nobody left to say go (the other's hand is
+      // empty) gives its go point here, before the next card, as the record says it.
+      if (entry.reset) takeEvents(rest, (e) => e.kind === "go" && e.cards[0] === entry.card, quiet);
     } else {
       if (!quiet) talk(fill(T.said_go, { who: who(entry.player) }), `go lane-${entry.player}`);
       takeEvents(rest, (e) => e.kind === "go" && e.cards[0] === lastCard, quiet);
