@@ -23,12 +23,13 @@ SEEN_AS = """(state) => {
 }"""
 
 
-def discard_while_hidden(page: Any) -> None:
-    """Lay away two cards, then hide the tab before the answer brings the turn back."""
+def discard(page: Any, *, hidden: bool) -> None:
+    """Lay away two cards (with the tab hidden, if asked, before the turn comes back)."""
     version = page.get_attribute("#table", "data-version")
     page.keyboard.press("1")
     page.keyboard.press("2")
-    page.evaluate(SEEN_AS, "hidden")
+    if hidden:
+        page.evaluate(SEEN_AS, "hidden")
     page.keyboard.press("Enter")
     page.wait_for_selector(f'#table:not([data-version="{version}"]):not(.busy)')
 
@@ -43,7 +44,7 @@ def test_the_title_and_favicon_say_your_turn_while_the_tab_is_hidden(
     start_game(page, server.url, seed=3)  # the computer deals: the person leads the play
     plain = page.title()
     assert page.get_attribute("#table", "data-turn-signal") is None
-    discard_while_hidden(page)
+    discard(page, hidden=True)
     page.wait_for_selector('#table[data-turn-signal="on"]', state="attached")
     assert page.title() == f"Your turn · {plain}"
     assert "favicon-turn.svg" in page.get_attribute('link[rel="icon"]', "href")
@@ -62,10 +63,7 @@ def test_a_visible_tab_keeps_its_title_and_the_sound_is_off_by_default(
     page = context.new_page()
     start_game(page, server.url, seed=3)
     plain = page.title()
-    version = page.get_attribute("#table", "data-version")
-    for key in ("1", "2", "Enter"):
-        page.keyboard.press(key)
-    page.wait_for_selector(f'#table:not([data-version="{version}"]):not(.busy)')
+    discard(page, hidden=False)
     assert page.title() == plain
     discard_next_hand = page.get_attribute("#table", "data-chimed")
     assert discard_next_hand is None  # no tone unless the player turned it on
@@ -127,7 +125,7 @@ def test_notifications_are_asked_for_only_when_turned_on_and_only_for_friend_gam
     page.check("#turn-notify")
     page.wait_for_selector("#table-settings[data-saved='{\"notify\":true}']", state="attached")
     assert page.evaluate("window.asked") == 1
-    discard_while_hidden(page)
+    discard(page, hidden=True)
     page.wait_for_selector('#table[data-turn-signal="on"]', state="attached")
     assert page.evaluate("window.shown") == []  # the computer's game: the title says it
     context.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
@@ -19,9 +19,18 @@ from cribkit.web.site.db import Database
 from cribkit.web.site.i18n import N_, language_by_code
 from cribkit.web.site.models import PreferencesRow, utcnow
 
-__all__ = ["LEVEL_NAMES", "PAUSE_MS", "SPEEDS", "SPEED_NAMES", "PreferenceBook", "Preferences"]
+__all__ = [
+    "LEVEL_NAMES",
+    "PAUSE_MS",
+    "SPEEDS",
+    "SPEED_NAMES",
+    "PreferenceBook",
+    "Preferences",
+    "Speed",
+]
 
-SPEEDS = ("relaxed", "normal", "fast")
+Speed = Literal["relaxed", "normal", "fast"]
+SPEEDS: tuple[str, ...] = get_args(Speed)
 PAUSE_MS = {"relaxed": 1600, "normal": 900, "fast": 0}
 """How long the table shows the person's card before the computer's (fast: no pause)."""
 SPEED_NAMES = {

@@ -17,7 +17,7 @@ from starlette.requests import HTTPConnection
 from cribkit.errors import CribkitError
 from cribkit.web.site.errors import ERROR_RESPONSES, api_error, error_page
 from cribkit.web.site.errors_i18n import error_message
-from cribkit.web.site.i18n import LANG_COOKIE, LANGUAGES, translator
+from cribkit.web.site.i18n import LANGUAGES, translator
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.preferences import (
     LEVEL_NAMES,
@@ -25,15 +25,14 @@ from cribkit.web.site.preferences import (
     SPEEDS,
     PreferenceBook,
     Preferences,
+    Speed,
 )
+from cribkit.web.site.routes_site import remember_language
 from cribkit.web.site.templating import render
 
 __all__ = ["PreferencesChange", "book_of", "remembered_language", "router"]
 
 router = APIRouter(tags=["preferences"], responses=ERROR_RESPONSES)
-_YEAR = 365 * 24 * 3600
-
-Speed = Literal["relaxed", "normal", "fast"]
 LanguageCode = Literal["", "en", "zh"]
 
 
@@ -71,12 +70,7 @@ def _save(request: Request, response: Response, changes: dict[str, Any]) -> Pref
     if is_new:
         remember_player(request, response, player_id)
     if changes.get("language") is not None:
-        if chosen.language:
-            response.set_cookie(
-                LANG_COOKIE, chosen.language, max_age=_YEAR, samesite="lax", httponly=True
-            )
-        else:
-            response.delete_cookie(LANG_COOKIE)
+        remember_language(response, chosen.language or None)
     return chosen
 
 
