@@ -10,6 +10,7 @@ from counting_policy import next_move
 from fastapi.testclient import TestClient
 
 from cribkit.web.site.i18n import LANG_COOKIE
+from cribkit.web.site.theme import THEME_COOKIE
 
 DEFAULTS = {
     "level": "medium",
@@ -21,6 +22,7 @@ DEFAULTS = {
     "sound": False,
     "notify": False,
     "language": "",
+    "theme": "auto",
     "pause_ms": 900,
 }
 
@@ -47,6 +49,7 @@ def test_bad_preferences_are_refused_and_change_nothing(client: TestClient) -> N
         ({"level": "grandmaster"}, "unknown_level"),
         ({"muggins": True}, "muggins_needs_count_own"),
         ({"language": "fr"}, "invalid_request"),
+        ({"theme": "sepia"}, "invalid_request"),
     ]:
         answer = client.put("/api/preferences", json=body)
         assert answer.status_code == 422, body
@@ -124,10 +127,29 @@ def test_the_saved_language_applies_unless_the_language_cookie_chose(client: Tes
     assert 'lang="en"' in client.get("/rules").text
 
 
+def test_the_saved_theme_applies_unless_the_theme_cookie_chose(client: TestClient) -> None:
+    assert 'data-theme="auto"' in client.get("/rules").text
+    answer = put(client, theme="dark")
+    assert answer.status_code == 200 and answer.json()["theme"] == "dark"
+    assert answer.cookies.get(THEME_COOKIE) == "dark"  # shown at once on this browser
+    client.cookies.delete(THEME_COOKIE)  # another browser of the same player: no cookie
+    assert 'data-theme="dark"' in client.get("/rules").text
+    client.get("/theme/light", follow_redirects=False)  # the header's switch: a cookie
+    assert 'data-theme="light"' in client.get("/rules").text
+    assert client.get("/api/preferences").json()["theme"] == "dark"
+
+
 def test_the_settings_page_saves_every_preference_in_one_form(client: TestClient) -> None:
     page = client.get("/settings")
     assert page.status_code == 200 and 'value="auto_go" checked' in page.text
-    form = {"level": "easy", "speed": "fast", "language": "", "on": ["count_own", "sound"]}
+    assert 'name="theme" value="auto" checked' in page.text
+    form = {
+        "level": "easy",
+        "speed": "fast",
+        "language": "",
+        "theme": "dark",
+        "on": ["count_own", "sound"],
+    }
     answer = client.post("/settings", data=form, follow_redirects=False)
     assert answer.status_code == 303
     kept = client.get("/api/preferences").json()
@@ -139,7 +161,10 @@ def test_the_settings_page_saves_every_preference_in_one_form(client: TestClient
         "count_own": True,
         "sound": True,
         "auto_go": False,
+        "theme": "dark",
     }
-    refused = client.post("/settings", data={**form, "speed": "warp"})
-    assert refused.status_code == 422
+    assert 'data-theme="dark"' in client.get("/settings").text
+    for bad in ({"speed": "warp"}, {"theme": "sepia"}):
+        refused = client.post("/settings", data={**form, **bad})
+        assert refused.status_code == 422, bad
     assert client.get("/api/preferences").json() == kept

@@ -89,6 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.database = Database(settings.database_url)  # connects on first use
     app.state.preferences = PreferenceBook(app.state.database)
     app.state.remembered_language = routes_preferences.remembered_language
+    app.state.remembered_theme = routes_preferences.remembered_theme
     app.state.games = GameService(
         app.state.database,
         testing=settings.testing,

@@ -63,6 +63,7 @@ ERROR_MESSAGES: dict[str, str] = {
         "muggins needs “count my own hand”: the computer takes what your count misses"
     ),
     "unknown_language": N_("unknown language %(language)s: choose en or zh"),
+    "unknown_theme": N_("unknown theme %(theme)s: choose auto, light or dark"),
     "unknown_speed": N_("unknown speed %(speed)s: choose relaxed, normal or fast"),
     "level_unavailable": N_("the %(level)s level is not available yet; choose another"),
     "game_not_found": N_("there is no such game at this table"),

@@ -194,4 +194,6 @@ class PreferencesRow(Base):
     notify: Mapped[bool] = mapped_column(Boolean, default=False)
     language: Mapped[str] = mapped_column(String(8), default="")
     """A language code (``en``, ``zh``), or empty: as the browser asks."""
+    theme: Mapped[str] = mapped_column(String(8), default="auto")
+    """``auto`` (as the system asks), ``light`` or ``dark``."""
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,10 +1,10 @@
 """What a player chose once and should not choose again, kept on their identity.
 
 The next game's level and counting options, the table's pace (speed, "say go for me",
-"play my last card for me"), the your-turn signals (sound, notification) and the
-language live in one row per player id. The new-game form is filled from them, the game
-service applies the pace, and the language applies when no language cookie overrides it.
-A player without a row has the defaults.
+"play my last card for me"), the your-turn signals (sound, notification), the language
+and the colour theme live in one row per player id. The new-game form is filled from them,
+the game service applies the pace, and the language and the theme apply when no cookie
+(the header's switches) overrides them. A player without a row has the defaults.
 """
 
 from __future__ import annotations
@@ -18,12 +18,14 @@ from cribkit.players import LEVELS
 from cribkit.web.site.db import Database
 from cribkit.web.site.i18n import N_, language_by_code
 from cribkit.web.site.models import PreferencesRow, utcnow
+from cribkit.web.site.theme import THEMES
 
 __all__ = [
     "LEVEL_NAMES",
     "PAUSE_MS",
     "SPEEDS",
     "SPEED_NAMES",
+    "THEME_NAMES",
     "PreferenceBook",
     "Preferences",
     "Speed",
@@ -38,6 +40,7 @@ SPEED_NAMES = {
     "normal": N_("Normal: a short pause before the computer's card"),
     "fast": N_("Fast: the computer's card at once"),
 }
+THEME_NAMES = {"auto": N_("Auto"), "light": N_("Light"), "dark": N_("Dark")}
 LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
@@ -54,6 +57,8 @@ class Preferences:
     sound: bool = False
     notify: bool = False
     language: str = ""
+    theme: str = "auto"
+    """The colour theme (auto: as the system asks); the header's switch (a cookie) wins."""
 
     @property
     def pause_ms(self) -> int:
@@ -81,6 +86,12 @@ class Preferences:
                 f"unknown language {chosen.language!r}: choose en or zh",
                 code="unknown_language",
                 params={"language": repr(chosen.language)},
+            )
+        if chosen.theme not in THEMES:
+            raise CribkitError(
+                f"unknown theme {chosen.theme!r}: choose auto, light or dark",
+                code="unknown_theme",
+                params={"theme": repr(chosen.theme)},
             )
         return chosen
 

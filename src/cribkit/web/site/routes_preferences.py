@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from cribkit.errors import CribkitError
-from cribkit.web.site.errors import ERROR_RESPONSES, api_error, error_page
+from cribkit.web.site.errors import ERROR_RESPONSES, api_problem, error_page
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import LANGUAGES, translator
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
@@ -23,17 +23,27 @@ from cribkit.web.site.preferences import (
     LEVEL_NAMES,
     SPEED_NAMES,
     SPEEDS,
+    THEME_NAMES,
     PreferenceBook,
     Preferences,
     Speed,
 )
-from cribkit.web.site.routes_site import remember_language
+from cribkit.web.site.routes_site import remember_language, remember_theme
+from cribkit.web.site.schemas import ResponseModel
 from cribkit.web.site.templating import render
 
-__all__ = ["PreferencesChange", "book_of", "remembered_language", "router"]
+__all__ = [
+    "PreferencesChange",
+    "PreferencesOut",
+    "book_of",
+    "remembered_language",
+    "remembered_theme",
+    "router",
+]
 
 router = APIRouter(tags=["preferences"], responses=ERROR_RESPONSES)
 LanguageCode = Literal["", "en", "zh"]
+ThemeCode = Literal["auto", "light", "dark"]
 
 
 class PreferencesChange(BaseModel):
@@ -50,6 +60,27 @@ class PreferencesChange(BaseModel):
     sound: bool | None = Field(default=None, description="A sound when it is my turn.")
     notify: bool | None = Field(default=None, description="A notification (friend games).")
     language: LanguageCode | None = Field(default=None, description="en, zh, or '' (browser).")
+    theme: ThemeCode | None = Field(default=None, description="auto (the system's), light, dark.")
+
+
+class PreferencesOut(ResponseModel):
+    """All of the player's preferences (the defaults until they save any)."""
+
+    level: str = Field(description="The computer's level for the next game.")
+    count_own: bool
+    muggins: bool
+    speed: Speed
+    auto_go: bool
+    auto_last: bool
+    sound: bool
+    notify: bool
+    language: LanguageCode = Field(description="'' : as the browser asks.")
+    theme: ThemeCode
+    pause_ms: int = Field(ge=0, description="The computer's pause the speed means.")
+
+
+def _out(chosen: Preferences) -> PreferencesOut:
+    return PreferencesOut.model_validate(chosen.to_dict())
 
 
 def book_of(request: HTTPConnection) -> PreferenceBook:
@@ -63,6 +94,12 @@ def remembered_language(request: HTTPConnection) -> str | None:
     return None if player_id is None else book_of(request).of(player_id).language or None
 
 
+def remembered_theme(request: HTTPConnection) -> str | None:
+    """The colour theme the requesting player saved (``theme`` asks when no cookie chose)."""
+    player_id = player_id_of(request)
+    return None if player_id is None else book_of(request).of(player_id).theme
+
+
 def _save(request: Request, response: Response, changes: dict[str, Any]) -> Preferences:
     """Save for the request's player (a new identity if it has none); raises if refused."""
     player_id, is_new = issue_player(request)
@@ -71,23 +108,27 @@ def _save(request: Request, response: Response, changes: dict[str, Any]) -> Pref
         remember_player(request, response, player_id)
     if changes.get("language") is not None:
         remember_language(response, chosen.language or None)
+    if changes.get("theme") is not None:
+        remember_theme(response, chosen.theme)
     return chosen
 
 
 @router.get("/api/preferences")
-def get_preferences(request: Request) -> dict[str, Any]:
+def get_preferences(request: Request) -> PreferencesOut:
     """Your preferences (the defaults until you save any)."""
-    return book_of(request).of(player_id_of(request)).to_dict()
+    return _out(book_of(request).of(player_id_of(request)))
 
 
 @router.put("/api/preferences")
-def put_preferences(request: Request, response: Response, body: PreferencesChange) -> Any:
+def put_preferences(
+    request: Request, response: Response, body: PreferencesChange
+) -> PreferencesOut:
     """Change some of your preferences; the answer holds all of them."""
     try:
         chosen = _save(request, response, body.model_dump(exclude_none=True))
     except CribkitError as exc:
-        return api_error(request, 422, exc)
-    return chosen.to_dict()
+        raise api_problem(request, 422, exc) from None
+    return _out(chosen)
 
 
 @router.get("/settings", response_class=HTMLResponse, include_in_schema=False)
@@ -106,6 +147,7 @@ def _page(request: Request, chosen: Preferences, *, saved: bool) -> HTMLResponse
             "speeds": SPEED_NAMES,
             "levels": LEVEL_NAMES,
             "language_options": LANGUAGES,
+            "themes": THEME_NAMES,
             "saved": saved,
         },
     )
@@ -117,6 +159,7 @@ def save_settings(
     level: Annotated[str, Form(max_length=20)] = "medium",
     speed: Annotated[str, Form(max_length=20)] = "normal",
     language: Annotated[str, Form(max_length=8)] = "",
+    theme: Annotated[str, Form(max_length=8)] = "auto",
     flags: Annotated[list[str] | None, Form(alias="on")] = None,
 ) -> Response:
     """The settings form: every field at once (a box left unticked is off)."""
@@ -133,7 +176,8 @@ def save_settings(
                 code="unknown_speed",
                 params={"speed": repr(speed)},
             )
-        _save(request, response, {**changes, "level": level, "speed": speed, "language": language})
+        chosen = {"level": level, "speed": speed, "language": language, "theme": theme}
+        _save(request, response, {**changes, **chosen})
     except CribkitError as exc:
         return error_page(request, 422, error_message(exc, translator(request)))
     return response

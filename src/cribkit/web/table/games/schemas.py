@@ -18,6 +18,7 @@ from cribkit.events import ScoreContext
 from cribkit.phases import Phase
 from cribkit.rules import Skunk
 from cribkit.scoring import ScoreKind
+from cribkit.web.site.preferences import Speed
 from cribkit.web.site.schemas import DiscardOptionOut, ResponseModel, ScoreItemOut
 
 __all__ = [
@@ -220,7 +221,7 @@ class PaceOut(ResponseModel):
     """The reader's own pace (their saved preferences): what the server and the page do
     for them."""
 
-    speed: Literal["relaxed", "normal", "fast"]
+    speed: Speed
     pause_ms: int = Field(ge=0, description="The computer's pause (0 between two people).")
     auto_go: bool = Field(description="The server says go for you when no card can be played.")
     auto_last: bool = Field(description="The server plays your last card for you.")

@@ -1,4 +1,4 @@
-"""Preferences remembered per player: level, counting, pace, your-turn signals, language.
+"""Preferences remembered per player: level, counting, pace, your-turn signals, language, theme.
 
 Revision ID: 0008_preferences
 Revises: 0007_seat_show_steps
@@ -29,6 +29,7 @@ def upgrade() -> None:
         sa.Column("sound", sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.Column("notify", sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.Column("language", sa.String(8), nullable=False, server_default=""),
+        sa.Column("theme", sa.String(8), nullable=False, server_default="auto"),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     )
 
