@@ -5,13 +5,14 @@ still in view on the laptops; screenshots in English and Chinese to be looked at
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from counting_policy import next_move
 from servers import ServerProcess
 from table_browser import watch_errors
+
+from screenshots import Snap
 
 pytestmark = [pytest.mark.browser]
 
@@ -53,7 +54,7 @@ def inside(page: Any, selector: str, height: int) -> bool:
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 def test_each_count_of_the_show_opens_inside_the_first_screen(
-    browser: Any, server: ServerProcess, shots: Path, locale: str
+    browser: Any, server: ServerProcess, snap: Snap, locale: str
 ) -> None:
     for name, size in SIZES.items():
         context = browser.new_context(viewport=size, locale=locale)
@@ -68,7 +69,7 @@ def test_each_count_of_the_show_opens_inside_the_first_screen(
                 assert inside(page, selector, size["height"]), (name, part)
             if name in LAPTOPS:
                 assert inside(page, ".pegboard", size["height"]), name
-            page.screenshot(path=str(shots / f"show-fit-{name}-{locale}-{count}.png"))
+            snap(page, f"show-fit-{name}-{locale}-{count}.png")
             version = page.get_attribute("#table", "data-version")
             page.click("#primary")
             page.wait_for_selector(f'#table:not([data-version="{version}"])')
