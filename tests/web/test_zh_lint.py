@@ -58,6 +58,9 @@ SAMPLE_PARAMS: dict[str, str | int] = {
     "low": 4,
     "high": 36,
     "packet": 4,
+    "language": "9",
+    "speed": "9",
+    "theme": "9",
 }
 PARAMS_BY_CODE: dict[str, dict[str, str | int]] = {
     "show_wait": {"seconds": 42},

@@ -204,6 +204,12 @@ def _tools(tour: Tour, client: TestClient) -> None:
     tour.call(client, "GET", "/api/advise", params=advise)
 
 
+def _preferences(tour: Tour, client: TestClient) -> None:
+    tour.call(client, "GET", "/api/preferences")
+    tour.call(client, "PUT", "/api/preferences", {"speed": "fast", "theme": "dark"})
+    tour.call(client, "PUT", "/api/preferences", {"muggins": True})  # 422: muggins alone
+
+
 def take_tour(app: Any) -> Tour:
     """Every JSON endpoint answered for real on ``app`` (a testing app on its own database)."""
     tour = Tour()
@@ -213,6 +219,7 @@ def take_tour(app: Any) -> Tour:
         _friend_game(tour, app, host, friend, rail)
         _computer_sits_in(tour, host, rail)
         _tools(tour, rail)
+        _preferences(tour, rail)
     return tour
 
 

@@ -69,9 +69,9 @@ def play_both_seats(
             watcher, code = spectator
             views[None] = watcher.get(f"/api/tables/{code}").json()
         check_views(app, game_id, views)
-        if views[0]["phase"] == "game_over":
-            return views[0]
         movers = [seat for seat in (0, 1) if views[seat]["legal_actions"]]
+        if views[0]["phase"] == "game_over" and not movers:  # both have read the last count
+            return views[0]
         seat = rng.choice(movers)
         view = views[seat]
         action = rng.choice(view["legal_actions"])

@@ -27,6 +27,7 @@ __all__ = [
     "chromium",
     "own_server",
     "play_by_api",
+    "play_fast",
     "server",
     "shots",
     "start_game",
@@ -95,10 +96,17 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
+def play_fast(page: Any, base: str, *, fast: bool = True) -> None:
+    """Save the player's speed: ``fast`` turns off the pause before the computer's card."""
+    speed = "fast" if fast else "normal"
+    answer = page.request.put(f"{base}/api/preferences", data={"speed": speed})
+    assert answer.status == 200, answer.text()
+
+
 def start_game(page: Any, base: str, seed: int, level: str = "medium", *, fast: bool = True) -> str:
     """A new seeded game; ``fast`` turns off the pause before the computer's card."""
+    play_fast(page, base, fast=fast)
     page.goto(f"{base}/?seed={seed}")
-    page.evaluate(f"localStorage.setItem('cribkit-fast', '{1 if fast else 0}')")
     page.check(f'input[name="level"][value="{level}"]')
     page.focus("#start")
     page.keyboard.press("Enter")

@@ -18,6 +18,7 @@ from table_browser import (
     PHONE,
     api_view,
     check_pegs,
+    play_fast,
     watch_errors,
 )
 
@@ -64,8 +65,8 @@ def test_a_seeded_game_with_a_missed_nob_a_short_count_and_an_over_claim(
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
     errors = watch_errors(page)
+    play_fast(page, server.url)
     page.goto(f"{server.url}/?seed={SEED}")
-    page.evaluate("localStorage.setItem('cribkit-fast', '1')")
     page.check('input[name="level"][value="medium"]')
     page.check("#count-own")
     page.check("#muggins")

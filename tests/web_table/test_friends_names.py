@@ -189,7 +189,7 @@ def test_a_name_with_markup_is_escaped_in_the_drawn_table(client: Any, other_cli
 
 
 def _fast_play_hidden(html: str) -> bool:
-    found = re.search(r'<p class="settings" id="fast-play-setting"( hidden)?>', html)
+    found = re.search(r'<p id="speed-setting"( hidden)?>', html)
     assert found is not None
     return found.group(1) is not None
 

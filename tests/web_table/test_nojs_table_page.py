@@ -191,3 +191,34 @@ def test_a_refused_post_while_waiting_refreshes_to_the_table_not_the_post(
     assert refused.status_code == 409  # the friend has not sat down yet
     # reloading the answer would post again: the page goes back to the table instead
     assert refresh_of(refused.text) == (1, f"/games/{game_id}?tick=1#play-area")
+
+
+def _form_play(client: Any, game_id: str, hands: int) -> list[str]:
+    """Play ``hands`` deals by the plain forms (first legal moves); the pages drawn."""
+    pages = []
+    for _ in range(400):
+        view = client.get(f"/api/games/{game_id}").json()
+        if view["hand_number"] > hands or view["phase"] == "game_over":
+            return pages
+        answer = form_move(client, game_id, view)
+        assert answer.status_code == 303, answer.text
+        pages.append(client.get(f"/games/{game_id}").text)
+    raise AssertionError("the deals did not end in 400 moves")
+
+
+_GO_BUTTON = 'data-move="go"'
+
+
+def test_the_pace_moves_are_made_for_a_scriptless_player_too(client: Any) -> None:
+    client.put("/api/preferences", json={"auto_go": False})
+    first = new_game(client, seed=7)
+    offered = _form_play(client, first, hands=3)
+    assert any(_GO_BUTTON in page for page in offered)  # they said go themselves
+    assert client.post(f"/api/games/{first}/resign").status_code == 200
+    client.put("/api/preferences", json={"auto_go": True, "auto_last": True})
+    game_id = new_game(client, seed=7)
+    pages = _form_play(client, game_id, hands=3)
+    assert pages and not any(_GO_BUTTON in page for page in pages)
+    record = client.get(f"/api/games/{game_id}/history").json()["talk"]
+    said = [line["text"] for line in record if line["kind"] == "go" and line["player"] == 0]
+    assert said  # the server said the player's go, in the record, as their move

@@ -13,6 +13,7 @@ from table_browser import (
     DESKTOP,
     PHONE,
     api_view,
+    play_fast,
     take_turn,
 )
 
@@ -24,8 +25,8 @@ RANKS = "A23456789TJQK"
 
 
 def new_game(page: Any, base: str, seed: int) -> str:
+    play_fast(page, base)
     page.goto(f"{base}/?seed={seed}")
-    page.evaluate("localStorage.setItem('cribkit-fast', '1')")
     page.click("#start")
     page.wait_for_selector("#spread button.cut-card")
     return str(page.url.rsplit("/", 1)[-1])

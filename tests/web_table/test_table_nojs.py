@@ -209,7 +209,8 @@ def friend_moves(pages: tuple[Any, Any], base: str, game_id: str, until: Any, sn
     again = 0
     for moves in range(900):
         views = [api_view(page, base, game_id) for page in pages]
-        if views[0]["phase"] == "game_over" or until(views[0]):
+        read = not any(view["legal_actions"] for view in views)  # the last show read by both
+        if (views[0]["phase"] == "game_over" and read) or until(views[0]):
             return moves
         movers = [seat for seat in (0, 1) if views[seat]["legal_actions"]] or [0]
         page = pages[movers[0]]
@@ -227,7 +228,8 @@ def friend_moves(pages: tuple[Any, Any], base: str, game_id: str, until: Any, sn
             raise AssertionError(f"{seen}: {page.inner_text('#plain-table')[:400]}") from exc
         decision_in_view(page)
         assert "Your turn" in page.inner_text("#plain-turn")
-        if len(movers) == 1 and views[1 - movers[0]]["legal_actions"] == []:
+        idle = views[1 - movers[0]]
+        if len(movers) == 1 and idle["legal_actions"] == [] and idle["phase"] != "game_over":
             other = pages[1 - movers[0]]
             # the other page says whose turn it is and reloads itself meanwhile
             other.wait_for_selector("#plain-turn:not(.mine)", timeout=15_000)

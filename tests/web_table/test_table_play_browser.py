@@ -68,9 +68,11 @@ def test_the_computers_card_comes_after_a_pause_unless_you_play_fast(
     assert pile.index(mine) < len(pile) - 1  # and then the computer's card came
     # the remaining cards kept their numbers
     assert all(keys[card] == key for card, key in keys_of(page).items())
-    # A fast player gets the computer's card at once.
-    page.check("#fast-play")
-    assert page.evaluate("localStorage.getItem('cribkit-fast')") == "1"
+    # A fast player gets the computer's card at once (saved as their preference).
+    page.click("#table-settings summary")
+    page.select_option("#speed", "fast")
+    page.wait_for_selector('#table-settings[data-saved=\'{"speed":"fast"}\']', state="attached")
+    assert page.request.get(f"{server.url}/api/preferences").json()["speed"] == "fast"
     wait_for_my_card(page)
     page.evaluate(WATCH)
     play_by_key(page)

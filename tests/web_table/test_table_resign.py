@@ -125,8 +125,18 @@ def test_the_home_page_offers_the_unfinished_game_to_resume(client: Any) -> None
     assert "Against the computer: Medium" in home and 'id="newgame"' in home
     assert 'id="friend-forms"' in home and f'data-unfinished="{data["id"]}"' in home
     assert 'data-game=""' in home  # the home page, not the table
+    assert "Hand 1 · you " in home
     resign(client, data["id"])
     assert 'id="resume-card"' not in client.get("/").text
+
+
+def test_the_resume_card_of_a_game_at_the_cut_names_no_hand(client: Any) -> None:
+    data = new_game(client, seed=5, cut=False)
+    assert data["view"]["phase"] == "cut_for_deal" and data["view"]["hand_number"] == 0
+    home = client.get("/").text
+    assert "Hand 0" not in home and "At the cut for deal · you 0, them 0" in home
+    zh = client.get("/", headers={"Accept-Language": "zh-CN"}).text
+    assert "第 0 副" not in zh and "切牌定庄 · 你 0 分，对方 0 分" in zh
 
 
 def test_a_new_game_while_one_is_unfinished_asks_resume_or_resign(client: Any) -> None:

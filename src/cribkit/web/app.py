@@ -20,11 +20,12 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from cribkit import __version__
 from cribkit.web import table, tools
-from cribkit.web.site import app_shell, routes_site
+from cribkit.web.site import app_shell, routes_preferences, routes_site
 from cribkit.web.site.advice import advise
 from cribkit.web.site.db import Database
 from cribkit.web.site.errors import install_error_handlers
 from cribkit.web.site.i18n import Catalogues
+from cribkit.web.site.preferences import PreferenceBook
 from cribkit.web.site.same_origin import SameOriginOnly
 from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
@@ -86,11 +87,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.catalogues = Catalogues()
     app.state.jinja = build_environment(ROOM_DIRS)
     app.state.database = Database(settings.database_url)  # connects on first use
+    app.state.preferences = PreferenceBook(app.state.database)
+    app.state.remembered_language = routes_preferences.remembered_language
+    app.state.remembered_theme = routes_preferences.remembered_theme
     app.state.games = GameService(
         app.state.database,
         testing=settings.testing,
         cache_size=settings.game_cache,
         show_timeout=settings.show_timeout,
+        preferences=app.state.preferences,
     )
     app.state.reviews = ReviewBook(app.state.database, app.state.games)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)
@@ -103,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC_DIR, packages=room_statics), name="static")
     app.include_router(routes_site.router)
     app.include_router(app_shell.router)
+    app.include_router(routes_preferences.router)
     app.include_router(table_page.router)  # the table owns "/" (routes_home retired)
     app.include_router(stats_routes.router)
     app.include_router(replay_routes.router)

@@ -1,7 +1,8 @@
 """Languages: one gettext catalogue (English source, Simplified Chinese), chosen per request.
 
 The language comes from the ``cribkit_lang`` cookie (set by the visible switch), else from
-the browser's ``Accept-Language``, else English. Catalogues are loaded once per app; a
+the player's saved preferences (``app.state.remembered_language``), else from the
+browser's ``Accept-Language``, else English. Catalogues are loaded once per app; a
 missing ``.mo`` is compiled in memory from its ``.po`` so a fresh clone works as is.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,9 +84,12 @@ def _accept_language(header: str) -> list[str]:
     return [tag for _, _, tag in sorted(ranked)]
 
 
-def negotiate(cookie: str | None, accept_language: str | None) -> Language:
-    """Cookie first (the player's explicit choice), then the browser's preferences."""
-    chosen = language_by_code(cookie)
+def negotiate(
+    cookie: str | None, accept_language: str | None, remembered: str | None = None
+) -> Language:
+    """Cookie first (the player's explicit choice), then the language the player's saved
+    preferences name, then the browser's preferences."""
+    chosen = language_by_code(cookie) or language_by_code(remembered)
     if chosen is not None:
         return chosen
     for tag in _accept_language(accept_language or ""):
@@ -99,7 +104,14 @@ def request_language(request: HTTPConnection) -> Language:
     cached = getattr(request.state, "language", None)
     if isinstance(cached, Language):
         return cached
-    language = negotiate(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
+    cookie = request.cookies.get(LANG_COOKIE)
+    remembered: Callable[[HTTPConnection], str | None] | None = getattr(
+        request.app.state, "remembered_language", None
+    )
+    saved = (
+        None if language_by_code(cookie) is not None or remembered is None else remembered(request)
+    )
+    language = negotiate(cookie, request.headers.get("accept-language"), saved)
     request.state.language = language
     return language
 

@@ -19,6 +19,7 @@ __all__ = [
     "InviteRow",
     "PlayerRow",
     "PracticeRow",
+    "PreferencesRow",
     "PresenceRow",
     "ReviewRow",
     "utcnow",
@@ -174,3 +175,25 @@ class ReviewRow(Base):
     hands: Mapped[int] = mapped_column(Integer)
     decisions: Mapped[int] = mapped_column(Integer)
     reviewed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PreferencesRow(Base):
+    """One player's remembered choices: the next game's options, the table's pace, the
+    your-turn signals and the language (see ``cribkit.web.site.preferences``)."""
+
+    __tablename__ = "preferences"
+
+    player_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    level: Mapped[str] = mapped_column(String(16), default="medium")
+    count_own: Mapped[bool] = mapped_column(Boolean, default=False)
+    muggins: Mapped[bool] = mapped_column(Boolean, default=False)
+    speed: Mapped[str] = mapped_column(String(16), default="normal")
+    auto_go: Mapped[bool] = mapped_column(Boolean, default=True)
+    auto_last: Mapped[bool] = mapped_column(Boolean, default=False)
+    sound: Mapped[bool] = mapped_column(Boolean, default=False)
+    notify: Mapped[bool] = mapped_column(Boolean, default=False)
+    language: Mapped[str] = mapped_column(String(8), default="")
+    """A language code (``en``, ``zh``), or empty: as the browser asks."""
+    theme: Mapped[str] = mapped_column(String(8), default="auto")
+    """``auto`` (as the system asks), ``light`` or ``dark``."""
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

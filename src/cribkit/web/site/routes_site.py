@@ -4,12 +4,12 @@ back)."""
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import RedirectResponse
+from fastapi.responses import RedirectResponse, Response
 
 from cribkit.web.site.i18n import LANG_COOKIE, language_by_code
 from cribkit.web.site.theme import THEME_COOKIE, theme_by_code
 
-__all__ = ["router", "safe_next"]
+__all__ = ["remember_language", "remember_theme", "router", "safe_next"]
 
 router = APIRouter(tags=["site"], include_in_schema=False)
 _YEAR = 365 * 24 * 3600
@@ -28,9 +28,7 @@ def switch_language(code: str, next: str | None = None) -> RedirectResponse:
     response = RedirectResponse(safe_next(next), status_code=303)
     language = language_by_code(code)
     if language is not None:
-        response.set_cookie(
-            LANG_COOKIE, language.code, max_age=_YEAR, samesite="lax", httponly=True
-        )
+        remember_language(response, language.code)
     return response
 
 
@@ -40,5 +38,18 @@ def switch_theme(code: str, next: str | None = None) -> RedirectResponse:
     response = RedirectResponse(safe_next(next), status_code=303)
     theme = theme_by_code(code)
     if theme is not None:
-        response.set_cookie(THEME_COOKIE, theme, max_age=_YEAR, samesite="lax", httponly=True)
+        remember_theme(response, theme)
     return response
+
+
+def remember_language(response: Response, code: str | None) -> None:
+    """The player's explicit language choice on ``response`` for a year (None forgets it)."""
+    if code is None:
+        response.delete_cookie(LANG_COOKIE)
+    else:
+        response.set_cookie(LANG_COOKIE, code, max_age=_YEAR, samesite="lax", httponly=True)
+
+
+def remember_theme(response: Response, theme: str) -> None:
+    """The player's explicit colour theme on ``response`` for a year."""
+    response.set_cookie(THEME_COOKIE, theme, max_age=_YEAR, samesite="lax", httponly=True)

@@ -3,16 +3,20 @@ light or dark chosen with the switch in the header and kept in the ``cribkit_the
 
 The page gets ``data-theme`` on ``<html>`` from the server, so a chosen theme shows from the
 first paint, with or without JavaScript. ``theme_of`` is the one place that reads the
-choice: a stored player preference can take over there without touching the templates.
+choice: without the cookie, the theme the player saved in their preferences
+(``app.state.remembered_theme``), else ``auto``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from starlette.requests import Request
 
 __all__ = ["THEMES", "THEME_COOKIE", "next_theme", "theme_by_code", "theme_of"]
+
+RememberedTheme = Callable[[Request], str | None]
 
 THEME_COOKIE: Final = "cribkit_theme"
 THEMES: Final = ("auto", "light", "dark")
@@ -25,8 +29,13 @@ def theme_by_code(code: str | None) -> str | None:
 
 
 def theme_of(request: Request) -> str:
-    """The request's theme: the cookie's when it names one, else ``auto``."""
-    return theme_by_code(request.cookies.get(THEME_COOKIE)) or "auto"
+    """The request's theme: the cookie's when it names one, else the player's saved one,
+    else ``auto``."""
+    chosen = theme_by_code(request.cookies.get(THEME_COOKIE))
+    if chosen is not None:
+        return chosen
+    remembered: RememberedTheme | None = getattr(request.app.state, "remembered_theme", None)
+    return theme_by_code(None if remembered is None else remembered(request)) or "auto"
 
 
 def next_theme(theme: str) -> str:

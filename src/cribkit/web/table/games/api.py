@@ -145,8 +145,23 @@ def game_payload(loaded: LoadedGame, translations: gettext.NullTranslations) -> 
             if event.hand_number == hand
         ],
         event_count=len(events),
+        pace=pace_payload(loaded),
     )
     return payload
+
+
+def pace_payload(loaded: LoadedGame) -> dict[str, Any]:
+    """The table's pace as the reader chose it: the computer's pause (none between two
+    people), the automatic moves, and the your-turn signals the page gives."""
+    pace = loaded.pace
+    return {
+        "speed": pace.speed,
+        "pause_ms": 0 if loaded.between_people else pace.pause_ms,
+        "auto_go": pace.auto_go,
+        "auto_last": pace.auto_last,
+        "sound": pace.sound,
+        "notify": pace.notify,
+    }
 
 
 def seat_view(

@@ -10,19 +10,13 @@ from __future__ import annotations
 import gettext
 from dataclasses import dataclass
 
-from cribkit.web.site.i18n import N_
+from cribkit.web.site.preferences import LEVEL_NAMES
 from cribkit.web.table.games.loaded import GameNotFoundError, LoadedGame
 from cribkit.web.table.games.pacing import paced_view
 from cribkit.web.table.games.seat_words import words_for
 from cribkit.web.table.games.service import GameService
 
 __all__ = ["LEVEL_NAMES", "ResumeCard", "resume_card"]
-
-LEVEL_NAMES: dict[str, str] = {
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-}
 
 
 @dataclass(frozen=True, slots=True)

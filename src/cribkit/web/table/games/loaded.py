@@ -11,6 +11,7 @@ from datetime import datetime
 
 from cribkit.errors import CribkitError
 from cribkit.game import Game
+from cribkit.web.site.preferences import Preferences
 from cribkit.web.table.games.pacing import clamp_step, counts_in_show
 
 __all__ = [
@@ -26,6 +27,8 @@ __all__ = [
     "check_seated",
 ]
 
+DEFAULT_PACE = Preferences()
+"""The pace of a player who saved no preferences."""
 HUMAN = 0
 """The person at the table always sits in seat 0."""
 COMPUTER = 1
@@ -74,6 +77,10 @@ class LoadedGame:
     move_on_at: datetime | None = None
     """When the friend who has read the whole show may move on without the other (None:
     nobody waits)."""
+    owners: tuple[str | None, str | None] = (None, None)
+    """The player id owning each seat (seat 1 is None against the computer)."""
+    pace: Preferences = DEFAULT_PACE
+    """The preferences of whoever loaded it: the pace their table keeps."""
 
     @property
     def counting(self) -> bool:

@@ -19,6 +19,7 @@ from cribkit.web.site.errors_i18n import ERROR_MESSAGES, error_message
 from cribkit.web.site.i18n import N_, translator
 from cribkit.web.site.labels import KIND_LABELS
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
+from cribkit.web.site.preferences import SPEED_NAMES
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.pegboard import board_layout, peg_marks
 from cribkit.web.table.friends.api import invite_link
@@ -168,6 +169,8 @@ def _table(
             "invite_url": "" if invite is None else invite_link(request, invite.code),
             "words": words,
             "fast_play": paced_by_computer,
+            "prefs": service_of(request).pace_of(player_id_of(request)),
+            "speeds": SPEED_NAMES,
         },
         status_code=status_code,
     )

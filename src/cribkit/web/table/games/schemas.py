@@ -18,6 +18,7 @@ from cribkit.events import ScoreContext
 from cribkit.phases import Phase
 from cribkit.rules import Skunk
 from cribkit.scoring import ScoreKind
+from cribkit.web.site.preferences import Speed
 from cribkit.web.site.schemas import DiscardOptionOut, ResponseModel, ScoreItemOut
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "GameView",
     "HintOut",
     "HistoryOut",
+    "PaceOut",
     "PlayView",
     "ScoreEventOut",
     "Seat",
@@ -215,6 +217,18 @@ class ShowWaitOut(ResponseModel):
     move_on_in: int = Field(ge=0, description="Seconds before this seat may move on alone.")
 
 
+class PaceOut(ResponseModel):
+    """The reader's own pace (their saved preferences): what the server and the page do
+    for them."""
+
+    speed: Speed
+    pause_ms: int = Field(ge=0, description="The computer's pause (0 between two people).")
+    auto_go: bool = Field(description="The server says go for you when no card can be played.")
+    auto_last: bool = Field(description="The server plays your last card for you.")
+    sound: bool = Field(description="A tone when it becomes your turn with the tab hidden.")
+    notify: bool = Field(description="A browser notification then, at a friend table.")
+
+
 class GameView(PlayView, BoardView):
     """Your view of a game: cards, scores, pegs, the count, your legal actions, events."""
 
@@ -232,6 +246,7 @@ class GameView(PlayView, BoardView):
     show_wait: ShowWaitOut | None = Field(
         description="At a friend table's show: the wait for the other reader (else null)."
     )
+    pace: PaceOut = Field(description="The pace the reader chose (see /api/preferences).")
 
 
 class CreatedGame(ResponseModel):

@@ -35,6 +35,8 @@ from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules
 from cribkit.web.site.db import Database
 from cribkit.web.site.models import GameRow, PlayerRow, utcnow
+from cribkit.web.site.preferences import PreferenceBook, Preferences
+from cribkit.web.table.games.auto_moves import make_auto_moves
 from cribkit.web.table.games.cache import CACHE_SIZE, GameCache
 from cribkit.web.table.games.computer import computer_replies, level_available
 from cribkit.web.table.games.loaded import (
@@ -107,9 +109,11 @@ class GameService:
         testing: bool = False,
         cache_size: int = CACHE_SIZE,
         show_timeout: int = 60,
+        preferences: PreferenceBook | None = None,
     ) -> None:
         self.database = database
         self.testing = testing
+        self.preferences = preferences
         self.show_timeout = timedelta(seconds=show_timeout)  # CRIBKIT_SHOW_TIMEOUT
         self._cache = GameCache(cache_size)  # CRIBKIT_GAME_CACHE
         self.on_change: ChangeHook = _no_hook
@@ -131,7 +135,11 @@ class GameService:
         counted by the engine); ``muggins``: the computer claims what they overlook.
         """
         rules = table_rules(frozenset({HUMAN}) if count_own else frozenset(), muggins=muggins)
-        return self.create_game(player_id, level, seed=seed, rules=rules)
+        loaded = self.create_game(player_id, level, seed=seed, rules=rules)
+        if self.preferences is not None:  # the next game starts with the same choices
+            chosen = {"level": level, "count_own": count_own, "muggins": muggins}
+            loaded = replace(loaded, pace=self.preferences.change(player_id, chosen))
+        return loaded
 
     def create_game(
         self,
@@ -170,7 +178,17 @@ class GameService:
             session.commit()
         self._cache.put(game_id, record, game)
         names = (columns.get("name_0"), columns.get("name_1"))
-        return LoadedGame(game_id, level, 0, game, 1, names=names, seated=(True, level != FRIEND))
+        return LoadedGame(
+            game_id,
+            level,
+            0,
+            game,
+            1,
+            names=names,
+            seated=(True, level != FRIEND),
+            owners=(player_id, columns.get("opponent_id")),
+            pace=self.pace_of(player_id),
+        )
 
     def load(self, player_id: str | None, game_id: str) -> LoadedGame:
         """The player's game, rebuilt from its record; anyone else's is "not found"."""
@@ -178,7 +196,11 @@ class GameService:
         seat = None if row is None or player_id is None else seat_in(row, player_id)
         if row is None or seat is None:
             raise GameNotFoundError("there is no such game at this table", code="game_not_found")
-        return self._rebuild(game_id, row, seat)
+        return replace(self._rebuild(game_id, row, seat), pace=self.pace_of(player_id))
+
+    def pace_of(self, player_id: str | None) -> Preferences:
+        """The pace (and the rest of the preferences) ``player_id`` plays at."""
+        return Preferences() if self.preferences is None else self.preferences.of(player_id)
 
     def seat_of(self, game_id: str, player_id: str | None) -> int | None:
         """The seat ``player_id`` owns in the game, or None."""
@@ -237,6 +259,7 @@ class GameService:
             steps,
             since,
             None if since is None else since + self.show_timeout,
+            owners=(row.player_id, row.opponent_id),
         )
 
     def apply(
@@ -272,6 +295,10 @@ class GameService:
             counted = counts_in_show(game)
             game.apply(action)  # checks first: an illegal move raises and changes nothing
             computer_replies(game, loaded.level)
+            paces = {seat: self.pace_of(owner) for seat, owner in enumerate(loaded.owners)}
+            if not loaded.between_people:  # nobody asks the table to move for the computer
+                paces = {HUMAN: loaded.pace}
+            make_auto_moves(game, paces, lambda moved: computer_replies(moved, loaded.level))
             # a claimed count is laid down at once; the engine's counts after it wait
             claimed = isinstance(action, ClaimCount)
             show_step = counted + 1 if claimed else 1

@@ -1,23 +1,10 @@
 // The computer's pause: the person's card lands first and the computer's follows a moment
-// later, unless fast play is on. beforeComputer is pure (node tests load this file).
+// later. How long is the server's to say (view.pace, from the player's saved speed);
+// beforeComputer is pure (node tests load this file).
 
-export const PAUSE_MS = 900;
-const FAST_KEY = "cribkit-fast";
-
-export function fastPlay() {
-  try {
-    return localStorage.getItem(FAST_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
-export function setFastPlay(on) {
-  try {
-    localStorage.setItem(FAST_KEY, on ? "1" : "0");
-  } catch {
-    // private windows may refuse storage: the pause simply stays
-  }
+// How long to show the person's card alone before the computer's answer (0: at once).
+export function pauseOf(view) {
+  return (view && view.pace && view.pace.pause_ms) || 0;
 }
 
 // The view as it stood just before the computer's first new card: the same answer cut at

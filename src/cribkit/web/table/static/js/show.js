@@ -81,22 +81,40 @@ function announceShows(view) {
   });
 }
 
+// The one big button (the next count, the next deal) goes where the eyes are: under the
+// count just laid down while the show is on, back among the table's controls after it.
+function placeNextButton(inShow) {
+  const primary = $("primary");
+  const home = $("controls");
+  if (inShow) $("show-next").append(primary);
+  else if (primary.parentElement !== home) home.prepend(primary);
+}
+
 export function renderShow(view, send) {
   const panel = $("show-panel");
   const shows = view.shows;
   const asking = claimBox(T, view, send, message);
+  placeNextButton(false); // out of the panel before it is redrawn
+  document.getElementById("table").classList.toggle("showing", shows.length > 0 || Boolean(asking));
   if (!shows.length) {
     panel.hidden = !asking;
     panel.replaceChildren(...(asking ? [asking] : []));
     return;
   }
-  // The server lays the counts down one at a time: the view holds those shown so far.
+  // The server lays the counts down one at a time: the view holds those shown so far,
+  // the newest first, with the button that lays down the next one right under it.
   const upto = shows.length - 1;
   panel.hidden = false;
   const heading = document.createElement("h2");
   heading.textContent = fill(T.the_show, { whose: showTitle(shows[upto]), n: upto + 1, total: 3 });
   const boxes = shows.map(showTable);
   boxes.forEach((box, i) => box.classList.toggle("earlier", i < upto));
-  panel.replaceChildren(...(asking ? [asking] : []), heading, ...boxes.reverse());
+  boxes[upto].classList.add("latest");
+  const next = document.createElement("div");
+  next.className = "show-next";
+  next.id = "show-next";
+  const [latest, ...earlier] = boxes.reverse();
+  panel.replaceChildren(...(asking ? [asking] : []), heading, latest, next, ...earlier);
+  placeNextButton(view.phase === "show");
   announceShows(view);
 }

@@ -15,9 +15,11 @@ import { keepAddress, renderLeave, wireLeave } from "./leave.js";
 import { openLive } from "./live.js";
 import { api } from "./net.js";
 import { wireNestedOptions } from "./options.js";
-import { PAUSE_MS, beforeComputer, fastPlay, setFastPlay } from "./pace.js";
+import { beforeComputer, pauseOf } from "./pace.js";
+import { wireSettings } from "./settings.js";
+import { signalTurn } from "./turn.js";
 import { renderShow } from "./show.js";
-import { announce, talk } from "./talk.js";
+import { announce, sayProvisionally, takeBack, talk } from "./talk.js";
 
 function setBusy(busy) {
   state.busy = busy;
@@ -53,13 +55,15 @@ async function send(action) {
 async function computersPause(next) {
   // Only the computer is paced: between two people each card is its player's own move.
   if (next.computer === null || next.computer === undefined) return;
-  const interim = fastPlay() ? null : beforeComputer(state.view, next);
+  const pause = pauseOf(next);
+  const interim = pause ? beforeComputer(state.view, next) : null;
   if (!interim) return;
-  update(interim);
+  sayProvisionally(() => update(interim));
   root.classList.add("waiting");
   $("status").textContent = T.computer_turn;
-  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  await new Promise((resolve) => setTimeout(resolve, pause));
   root.classList.remove("waiting");
+  takeBack();
 }
 
 // Whether anyone has moved yet (a friend sitting down changes the version, not the game).
@@ -81,6 +85,7 @@ function update(view) {
   if (first && view.you !== null && hasBegun(view) && view.phase !== "game_over") talk(T.resumed);
   state.view = view;
   render();
+  signalTurn(view);
   refreshHistory(view, first);
 }
 
@@ -99,8 +104,9 @@ function render() {
   renderControls(view, send);
   renderBanner(view);
   renderLeave(view);
-  // No computer to pace at a table between two people (or for a spectator): no fast play.
-  $("fast-play-setting").hidden = Boolean(view.table) || view.you === null;
+  // No computer to pace at a table between two people, and a spectator has no settings.
+  $("table-settings").hidden = view.you === null;
+  $("speed-setting").hidden = Boolean(view.table);
   root.dataset.phase = view.phase;
   root.dataset.version = String(view.version);
   const first = state.drawn === null;
@@ -202,8 +208,7 @@ async function resume(id) {
 wireLeave($("newgame-form"), startGame);
 const askHint = () => hint(render);
 $("hint-button").addEventListener("click", askHint);
-$("fast-play").checked = fastPlay();
-$("fast-play").addEventListener("change", (event) => setFastPlay(event.target.checked));
+wireSettings();
 wireFriendForms();
 wireNestedOptions();
 document.addEventListener("keydown", keyHandler(send, askHint));

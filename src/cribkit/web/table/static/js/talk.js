@@ -8,13 +8,37 @@ import { cardText, fill } from "./text.js";
 
 export const TALK_LINES = 60;
 
+let provisional = null; // what the talk stood at before the computer's pause, if in one
+
 export function talk(text, kind = "") {
   const item = document.createElement("li");
   if (kind) item.className = kind;
   item.textContent = text;
   const list = $("talk");
   list.prepend(item);
+  if (provisional) {
+    provisional.lines += 1; // kept whole until taken back: nothing old is dropped yet
+    return;
+  }
   while (list.children.length > TALK_LINES) list.lastChild.remove();
+}
+
+// The computer's pause draws the answer cut short at the computer's first card, and that
+// view holds a go or a heels without the point it scores. What the talk says of it is
+// provisional: taken back before the whole answer is said, so every score comes in the
+// record's order (history.js rebuilds the same talk from the record).
+export function sayProvisionally(say) {
+  provisional = { lines: 0, lastSeq: state.lastSeq, playLogSeen: state.playLogSeen, starterSeen: state.starterSeen };
+  say();
+}
+
+export function takeBack() {
+  if (!provisional) return;
+  const { lines, lastSeq, playLogSeen, starterSeen } = provisional;
+  provisional = null;
+  const list = $("talk");
+  for (let i = 0; i < lines && list.firstChild; i += 1) list.firstChild.remove();
+  Object.assign(state, { lastSeq, playLogSeen, starterSeen });
 }
 
 function announceEvent(event) {
@@ -62,8 +86,10 @@ export function announce(view, { quiet = false } = {}) {
   if (view.starter && state.starterSeen !== view.starter) {
     state.starterSeen = view.starter;
     if (!quiet) talk(fill(T.starter_line, { card: cardText(view.starter) }), "starter");
-    for (const e of pending.filter((e) => e.context === "heels")) if (!quiet) announceEvent(e);
   }
+  // His heels follows the starter, even when the computer's pause showed the starter in
+  // an earlier view than the one that scores it.
+  takeEvents(pending, (e) => e.context === "heels", quiet);
   const rest = pending.filter((e) => e.context === "play");
   const log = view.play_log.slice(state.playLogSeen);
   state.playLogSeen = view.play_log.length;
@@ -73,6 +99,9 @@ export function announce(view, { quiet = false } = {}) {
       lastCard = entry.card;
       if (!quiet) talk(fill(T.played, { who: who(entry.player), card: cardText(entry.card), count: entry.count }), `play lane-${entry.player}`);
       takeEvents(rest, (e) => !["go", "last_card"].includes(e.kind) && e.cards[e.cards.length - 1] === entry.card, quiet);
+      // A series that ends on this card with nobody left to say go (the other's hand is
+      // empty) gives its go point here, before the next card, as the record says it.
+      if (entry.reset) takeEvents(rest, (e) => e.kind === "go" && e.cards[0] === entry.card, quiet);
     } else {
       if (!quiet) talk(fill(T.said_go, { who: who(entry.player) }), `go lane-${entry.player}`);
       takeEvents(rest, (e) => e.kind === "go" && e.cards[0] === lastCard, quiet);

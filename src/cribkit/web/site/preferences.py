@@ -1,0 +1,131 @@
+"""What a player chose once and should not choose again, kept on their identity.
+
+The next game's level and counting options, the table's pace (speed, "say go for me",
+"play my last card for me"), the your-turn signals (sound, notification), the language
+and the colour theme live in one row per player id. The new-game form is filled from them,
+the game service applies the pace, and the language and the theme apply when no cookie
+(the header's switches) overrides them. A player without a row has the defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Literal, get_args
+
+from cribkit.errors import CribkitError
+from cribkit.players import LEVELS
+from cribkit.web.site.db import Database
+from cribkit.web.site.i18n import N_, language_by_code
+from cribkit.web.site.models import PreferencesRow, utcnow
+from cribkit.web.site.theme import THEMES
+
+__all__ = [
+    "LEVEL_NAMES",
+    "PAUSE_MS",
+    "SPEEDS",
+    "SPEED_NAMES",
+    "THEME_NAMES",
+    "PreferenceBook",
+    "Preferences",
+    "Speed",
+]
+
+Speed = Literal["relaxed", "normal", "fast"]
+SPEEDS: tuple[str, ...] = get_args(Speed)
+PAUSE_MS = {"relaxed": 1600, "normal": 900, "fast": 0}
+"""How long the table shows the person's card before the computer's (fast: no pause)."""
+SPEED_NAMES = {
+    "relaxed": N_("Relaxed: a long pause before the computer's card"),
+    "normal": N_("Normal: a short pause before the computer's card"),
+    "fast": N_("Fast: the computer's card at once"),
+}
+THEME_NAMES = {"auto": N_("Auto"), "light": N_("Light"), "dark": N_("Dark")}
+LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+
+
+@dataclass(frozen=True, slots=True)
+class Preferences:
+    """One player's choices; every field has the default a new player gets."""
+
+    level: str = "medium"
+    count_own: bool = False
+    muggins: bool = False
+    speed: str = "normal"
+    auto_go: bool = True
+    auto_last: bool = False
+    sound: bool = False
+    notify: bool = False
+    language: str = ""
+    theme: str = "auto"
+    """The colour theme (auto: as the system asks); the header's switch (a cookie) wins."""
+
+    @property
+    def pause_ms(self) -> int:
+        return PAUSE_MS[self.speed]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "pause_ms": self.pause_ms}
+
+    def changed(self, changes: Mapping[str, Any]) -> Preferences:
+        """These preferences with ``changes`` (already typed by the API) made, checked."""
+        chosen = replace(self, **{k: v for k, v in changes.items() if v is not None})
+        if chosen.level not in LEVELS:
+            raise CribkitError(
+                f"unknown level {chosen.level!r}: choose easy, medium or hard",
+                code="unknown_level",
+                params={"level": repr(chosen.level)},
+            )
+        if chosen.muggins and not chosen.count_own:
+            raise CribkitError(
+                "muggins needs “count my own hand”: the computer takes what your count misses",
+                code="muggins_needs_count_own",
+            )
+        if chosen.language and language_by_code(chosen.language) is None:
+            raise CribkitError(
+                f"unknown language {chosen.language!r}: choose en or zh",
+                code="unknown_language",
+                params={"language": repr(chosen.language)},
+            )
+        if chosen.theme not in THEMES:
+            raise CribkitError(
+                f"unknown theme {chosen.theme!r}: choose auto, light or dark",
+                code="unknown_theme",
+                params={"theme": repr(chosen.theme)},
+            )
+        return chosen
+
+
+_FIELDS = tuple(field.name for field in fields(Preferences))
+
+
+class PreferenceBook:
+    """The preferences of one database's players: read and write one row a player."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    def of(self, player_id: str | None) -> Preferences:
+        """The player's preferences (the defaults for no id, or nothing saved yet)."""
+        if player_id is None:
+            return Preferences()
+        with self.database.session() as session:
+            row = session.get(PreferencesRow, player_id)
+            if row is None:
+                return Preferences()
+            return Preferences(**{name: getattr(row, name) for name in _FIELDS})
+
+    def change(self, player_id: str, changes: Mapping[str, Any]) -> Preferences:
+        """Save ``changes`` over the player's preferences; a refused change saves nothing."""
+        chosen = self.of(player_id).changed(changes)
+        values = {name: getattr(chosen, name) for name in _FIELDS}
+        with self.database.session() as session:
+            row = session.get(PreferencesRow, player_id)
+            if row is None:
+                session.add(PreferencesRow(player_id=player_id, updated_at=utcnow(), **values))
+            else:
+                for name, value in values.items():
+                    setattr(row, name, value)
+                row.updated_at = utcnow()
+            session.commit()
+        return chosen
