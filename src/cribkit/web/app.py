@@ -22,6 +22,7 @@ from cribkit import __version__
 from cribkit.web import table, tools
 from cribkit.web.site import app_shell, routes_site
 from cribkit.web.site.advice import advise
+from cribkit.web.site.capped_work import CappedWork
 from cribkit.web.site.db import Database
 from cribkit.web.site.errors import install_error_handlers
 from cribkit.web.site.i18n import Catalogues
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         show_timeout=settings.show_timeout,
     )
     app.state.reviews = ReviewBook(app.state.database, app.state.games)
+    app.state.record_work = CappedWork(settings.record_workers)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)
     app.state.rate_limits = RateLimits(settings)
     # innermost: a refused cross-origin request spends no budget; a 429 gets the headers

@@ -30,6 +30,9 @@ Every setting, its environment variable and its default:
   buckets are ``CREATE`` (new tables), ``JOIN`` (joining by invite code, and invite codes
   that miss), ``MOVES``, ``RECORDS`` (replays and reviews) and ``SOCKETS`` (WebSocket
   opens); the defaults (``RATE_DEFAULTS``) are far above what a person does.
+- ``CRIBKIT_RECORD_WORKERS``: replays and reviews of records run at once per process, each
+  in a worker thread off the event loop (default 2); four times as many may wait, and more
+  are refused with 503 and ``Retry-After``.
 - ``CRIBKIT_EXPERT_MEMO``: pegging positions the hard computer keeps solved, read by the
   engine itself (``cribkit.limits``).
 """
@@ -160,6 +163,8 @@ class Settings:
     """Seconds a process's word that a seat is here lasts without a heartbeat."""
     show_timeout: int = 60
     """Seconds one friend waits for the other to read the show before either may move on."""
+    record_workers: int = 2
+    """Replays and reviews of records run at once by this process (the rest wait)."""
     rate_limits: tuple[tuple[str, str], ...] = RATE_DEFAULTS
     """Budget per ``bucket.player`` / ``bucket.address`` (a ``limits`` string, or "off")."""
 
@@ -194,5 +199,6 @@ class Settings:
             game_cache=_whole(env, "CRIBKIT_GAME_CACHE", 256, 1),
             presence_ttl=float(_whole(env, "CRIBKIT_PRESENCE_TTL", 20, 1)),
             show_timeout=_whole(env, "CRIBKIT_SHOW_TIMEOUT", 60, 1),
+            record_workers=_whole(env, "CRIBKIT_RECORD_WORKERS", 2, 1),
             rate_limits=_rates(env),
         )
