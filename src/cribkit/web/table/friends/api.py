@@ -18,6 +18,7 @@ from cribkit.errors import CribkitError
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import issue_player, remember_player
+from cribkit.web.site.schemas import MUGGINS_NEEDS_COUNT_OWN
 from cribkit.web.table.friends.public_view import public_payload, table_block
 from cribkit.web.table.friends.schemas import OpenedTable, PublicView, RematchOut, SeatOut
 from cribkit.web.table.friends.tables import (
@@ -42,7 +43,9 @@ router = APIRouter(tags=["tables"], responses=ERROR_RESPONSES)
 
 class OpenTable(BaseModel):
     # Strict like the games API: a JSON 0 is not false, unknown fields are refused.
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(
+        strict=True, extra="forbid", json_schema_extra=MUGGINS_NEEDS_COUNT_OWN
+    )
 
     name: str = Field(default="", max_length=200, description="The host's name at the table.")
     computer_fills_in: bool = Field(
