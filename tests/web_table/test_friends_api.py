@@ -68,7 +68,7 @@ def test_guessed_codes_find_nothing(client: Any) -> None:
     open_table(client)
     answers = [client.get(f"/api/tables/{new_code()}").status_code for _ in range(300)]
     assert set(answers) == {404, 429}, "each guess misses, until the misses' budget runs dry"
-    assert answers.index(429) == 120, "the default: 120 misses a minute for one player"
+    assert answers.index(429) == 60, "the default: 60 misses a minute for one player"
 
 
 # ---------------------------------------------------------------- invite and join

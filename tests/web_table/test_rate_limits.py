@@ -145,13 +145,27 @@ def test_guessing_invite_codes_runs_dry_but_a_real_code_stays_open(clients: Any)
     code = opened["code"]
     for _ in range(5):  # looking a real code up spends nothing
         assert guest.get(f"/api/tables/{code}", headers=EN).status_code == 200
-    for guess in ("2222222222", "3333333333", "4444444444"):
-        assert guest.get(f"/api/tables/{guess}", headers=EN).status_code == 404
+    guesses = [
+        guest.get("/api/tables/2222222222", headers=EN),
+        join(guest, "3333333333"),
+        guest.get("/t/4444444444", headers=EN),
+    ]
+    assert [answer.status_code for answer in guesses] == [404, 404, 404]
     _assert_refused(guest.get("/api/tables/5555555555", headers=EN))
     _assert_refused(guest.get("/t/5555555555", headers=EN), api=False)
     _assert_refused(join(guest, code))
     # the address ran dry, so even a real code is refused now; the seat stayed empty
     assert host.get(f"/api/games/{opened['game_id']}").json()["table"]["seated"] == [True, False]
+
+
+def test_a_real_join_spends_nothing(clients: Any) -> None:
+    _, host, guest = clients({"join.player": "1/minute", "join.address": "1/minute"})
+    code = open_table(host)["code"]
+    assert guest.get(f"/api/tables/{code}").status_code == 200
+    assert join(guest, code).status_code == 200
+    assert join(guest, code).status_code == 200, "sitting down again is no guess"
+    assert guest.get("/api/tables/2222222222").status_code == 404  # the one miss allowed
+    _assert_refused(guest.get("/api/tables/3333333333", headers=EN))
 
 
 def test_records_past_the_budget_answer_429(clients: Any) -> None:

@@ -8,9 +8,10 @@ changes) with 429, a ``Retry-After`` header and the project's error shape (the `
 under ``/api``, the error page for a form), and a WebSocket is accepted and closed at once
 with ``CLOSE_RATE_LIMITED`` after one error frame saying when to come back.
 
-A rule may count only misses (``misses_only``): looking an invite code up is free while the
-code exists, and each 404 spends the bucket, so guessing codes runs dry at once while a
-friend's page that polls its own table never does.
+A rule may count only misses (``misses_only``): joining by an invite code or looking it up
+is free while the code exists, and each 404 spends the bucket (checked before, spent
+after), so guessing codes runs dry at once while a friend's page that polls its own table
+never does.
 
 The counts live in Redis when ``CRIBKIT_REDIS_URL`` is set (shared by every process, so the
 budget is per player, not per process), else in this process's memory. Redis is asked from a

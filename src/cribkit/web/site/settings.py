@@ -27,8 +27,8 @@ Every setting, its environment variable and its default:
 - ``CRIBKIT_RATE_<BUCKET>_PLAYER`` and ``CRIBKIT_RATE_<BUCKET>_ADDRESS``: how often one
   player (identity cookie) and one client address may do one kind of costly thing, in the
   ``limits`` library's notation (``120/minute``, several joined by ``;``), or ``off``. The
-  buckets are ``CREATE`` (new tables), ``JOIN`` (joining by invite code, and invite codes
-  that miss), ``MOVES``, ``RECORDS`` (replays and reviews) and ``SOCKETS`` (WebSocket
+  buckets are ``CREATE`` (new tables), ``JOIN`` (invite codes that miss, joined or looked
+  up: code guessing), ``MOVES``, ``RECORDS`` (replays and reviews) and ``SOCKETS`` (WebSocket
   opens); the defaults (``RATE_DEFAULTS``) are far above what a person does.
 - ``CRIBKIT_RECORD_WORKERS``: replays and reviews of records run at once per process, each
   in a worker thread off the event loop (default 2); four times as many may wait, and more
@@ -65,8 +65,8 @@ RATE_BUCKETS = ("create", "join", "moves", "records", "sockets")
 RATE_DEFAULTS: tuple[tuple[str, str], ...] = (
     ("create.player", "120/minute"),
     ("create.address", "3000/minute"),
-    ("join.player", "120/minute"),
-    ("join.address", "3000/minute"),
+    ("join.player", "60/minute"),
+    ("join.address", "600/minute"),
     ("moves.player", "3000/minute"),
     ("moves.address", "60000/minute"),
     ("records.player", "300/minute"),
@@ -77,7 +77,8 @@ RATE_DEFAULTS: tuple[tuple[str, str], ...] = (
 """Budgets per ``bucket.player`` and ``bucket.address``: a person plays a move every few
 seconds and opens a table every few minutes, so these only stop scripts; an address is
 shared (a household, a proxy that does not forward the client's), so its budget is larger,
-big enough for the crowd bench's hundreds of tables from one machine."""
+big enough for the crowd bench's hundreds of tables from one machine. ``join`` counts only
+invite codes that do not exist, so its budgets stop guessing without touching real joins."""
 
 
 @cache

@@ -21,10 +21,11 @@ RULES = (
     Rule("create", "POST", r"/table/friend"),
     Rule("create", "POST", rf"/api/games/{_ID}/rematch"),
     Rule("create", "POST", rf"/api/tables/{_ID}/computer"),
-    # joining by code; looking a code up costs only when the code does not exist
-    Rule("join", "POST", rf"/api/tables/{_ID}/join"),
-    Rule("join", "POST", r"/join"),
-    Rule("join", "POST", rf"/t/{_ID}/join"),
+    # invite codes: joining by one or looking one up costs only when the code does not
+    # exist (404), so guessing runs dry while a friend's joins and polling never do
+    Rule("join", "POST", rf"/api/tables/{_ID}/join", misses_only=True),
+    Rule("join", "POST", r"/join", misses_only=True),
+    Rule("join", "POST", rf"/t/{_ID}/join", misses_only=True),
     Rule("join", "GET", rf"/t/{_ID}(/qr\.svg)?", misses_only=True),
     Rule("join", "GET", rf"/api/tables/{_ID}(/history)?", misses_only=True),
     # moves (and resigning), by the API and by the no-JS form
