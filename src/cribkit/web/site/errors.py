@@ -30,6 +30,7 @@ from cribkit.web.site.templating import render
 
 __all__ = [
     "ERROR_RESPONSES",
+    "RATE_LIMITED_RESPONSES",
     "ApiError",
     "ApiProblem",
     "Problem",
@@ -66,6 +67,20 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     422: {"model": ApiError, "description": "The request is malformed or cannot be used."},
 }
 """The errors every API router declares, so the OpenAPI document says what 400 and 422 return."""
+
+RATE_LIMITED_RESPONSES: dict[int | str, dict[str, Any]] = {
+    429: {
+        "model": ApiError,
+        "description": "Too many requests of this kind (code rate_limited); nothing was changed.",
+        "headers": {
+            "Retry-After": {
+                "description": "Seconds to wait before trying again.",
+                "schema": {"type": "integer"},
+            }
+        },
+    }
+}
+"""What the routers whose operations have a budget (``rate_limits``) declare beside them."""
 
 
 class ApiProblem(Exception):

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Depends, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field
 
 from cribkit.errors import CribkitError
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
+from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, ApiError, api_problem
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.site.schemas import MUGGINS_NEEDS_COUNT_OWN
@@ -74,6 +74,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         "description": "No table has that code, or its invite lapsed after a day unused.",
     },
     409: {"model": ApiError, "description": "Both seats are taken (or no rematch yet)."},
+    **RATE_LIMITED_RESPONSES,
 }
 
 

@@ -20,7 +20,7 @@ from cribkit.analysis.hints import Hint, hint
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
 from cribkit.view import PlayerView
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
+from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, ApiError, api_problem
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
 from cribkit.web.site.models import utcnow
@@ -110,6 +110,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         "the friend sat down.",
     },
     422: {"model": ApiError, "description": "Not a legal move now, or not a move at all."},
+    **RATE_LIMITED_RESPONSES,
 }
 
 

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from cribkit.web.site.capped_work import BusyError, busy_answer, record_work
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
+from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, ApiError, api_problem
 from cribkit.web.table.games.deps import PlayerId
 from cribkit.web.table.games.loaded import GameNotFoundError
 from cribkit.web.table.review.reviews import GameUnfinishedError
@@ -30,6 +30,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ApiError, "description": "No such game for this player."},
     409: {"model": ApiError, "description": "The game is not over yet."},
     503: {"model": ApiError, "description": "Busy with other reviews: see Retry-After."},
+    **RATE_LIMITED_RESPONSES,
 }
 
 
