@@ -96,3 +96,27 @@ def test_a_field_no_model_lists_is_a_mismatch(tour_answers: list[Answer]) -> Non
     assert not SCHEMA["/api/games/{game_id}"]["GET"].is_valid_response(
         _with(first[("/api/games/{game_id}", "GET")], view)
     )
+
+
+def test_the_documents_examples_are_accepted(client: Any) -> None:
+    """An example the schema offers is a request the server takes (the score example
+    once lacked its starter and was refused)."""
+    score = SPEC["components"]["schemas"]["ScoreRequest"]["properties"]
+    assert client.post("/api/score", json={"hand": score["hand"]["examples"][0]}).status_code == 200
+    query = next(p for p in SPEC["paths"]["/api/score"]["get"]["parameters"] if p["name"] == "hand")
+    assert (
+        client.get("/api/score", params={"hand": query["schema"]["examples"][0]}).status_code == 200
+    )
+
+
+@pytest.mark.parametrize(
+    ("model", "path"), [("CreateGame", "/api/games"), ("OpenTable", "/api/tables")]
+)
+def test_the_schema_says_muggins_needs_count_own(client: Any, model: str, path: str) -> None:
+    """The one cross-field rule of a new game is in the schema too (if/then), so a
+    schema-valid body is never refused for it."""
+    assert SPEC["components"]["schemas"][model]["then"]["properties"]["count_own"] == {
+        "const": True
+    }
+    assert client.post(path, json={"muggins": True}).status_code == 422
+    assert client.post(path, json={"muggins": True, "count_own": True}).status_code == 201

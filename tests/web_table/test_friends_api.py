@@ -66,8 +66,9 @@ def test_codes_are_read_aloud_and_typed_back_in_any_case() -> None:
 
 def test_guessed_codes_find_nothing(client: Any) -> None:
     open_table(client)
-    for _ in range(300):
-        assert client.get(f"/api/tables/{new_code()}").status_code == 404
+    answers = [client.get(f"/api/tables/{new_code()}").status_code for _ in range(300)]
+    assert set(answers) == {404, 429}, "each guess misses, until the misses' budget runs dry"
+    assert answers.index(429) == 60, "the default: 60 misses a minute for one player"
 
 
 # ---------------------------------------------------------------- invite and join

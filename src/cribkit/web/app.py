@@ -22,10 +22,12 @@ from cribkit import __version__
 from cribkit.web import table, tools
 from cribkit.web.site import app_shell, routes_preferences, routes_site
 from cribkit.web.site.advice import advise
+from cribkit.web.site.capped_work import CappedWork
 from cribkit.web.site.db import Database
 from cribkit.web.site.errors import install_error_handlers
 from cribkit.web.site.i18n import Catalogues
 from cribkit.web.site.preferences import PreferenceBook
+from cribkit.web.site.rate_limits import RateLimited, RateLimits
 from cribkit.web.site.same_origin import SameOriginOnly
 from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
@@ -40,6 +42,7 @@ from cribkit.web.table.games.service import GameService
 from cribkit.web.table.live import health as live_health
 from cribkit.web.table.live import runtime as live_runtime
 from cribkit.web.table.live import socket as live_socket
+from cribkit.web.table.rate_rules import RULES as TABLE_RATE_RULES
 from cribkit.web.table.replay import routes as replay_routes
 from cribkit.web.table.review import api as review_api
 from cribkit.web.table.review import routes as review_routes
@@ -98,7 +101,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         preferences=app.state.preferences,
     )
     app.state.reviews = ReviewBook(app.state.database, app.state.games)
+    app.state.record_work = CappedWork(settings.record_workers)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)
+    app.state.rate_limits = RateLimits(settings)
+    # innermost: a refused cross-origin request spends no budget; a 429 gets the headers
+    app.add_middleware(RateLimited, limits=app.state.rate_limits, rules=TABLE_RATE_RULES)
     app.add_middleware(SameOriginOnly)  # inside SecurityHeaders: its 403s get the headers too
     app.add_middleware(SecurityHeaders)
     # outermost: a Host outside the allowed list is refused before anything reads it

@@ -30,6 +30,7 @@ from cribkit.web.site.templating import render
 
 __all__ = [
     "ERROR_RESPONSES",
+    "RATE_LIMITED_RESPONSES",
     "ApiError",
     "ApiProblem",
     "Problem",
@@ -66,6 +67,20 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     422: {"model": ApiError, "description": "The request is malformed or cannot be used."},
 }
 """The errors every API router declares, so the OpenAPI document says what 400 and 422 return."""
+
+RATE_LIMITED_RESPONSES: dict[int | str, dict[str, Any]] = {
+    429: {
+        "model": ApiError,
+        "description": "Too many requests of this kind (code rate_limited); nothing was changed.",
+        "headers": {
+            "Retry-After": {
+                "description": "Seconds to wait before trying again.",
+                "schema": {"type": "integer"},
+            }
+        },
+    }
+}
+"""What the routers whose operations have a budget (``rate_limits``) declare beside them."""
 
 
 class ApiProblem(Exception):
@@ -127,6 +142,7 @@ _TITLES: dict[int, str] = {
     404: N_("Page not found"),
     405: N_("Not allowed here"),
     422: N_("Something in the request is not right"),
+    429: N_("Too many requests"),
     500: N_("The server made a mistake"),
 }
 _MESSAGES: dict[int, str] = {
@@ -182,13 +198,24 @@ def error_page(
     return response
 
 
-def refusal(request: Request, status_code: int, message: str, *, code: str) -> Response:
+def refusal(
+    request: Request,
+    status_code: int,
+    message: str,
+    *,
+    code: str,
+    params: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response:
     """A refusal made before any route runs (a middleware): ``message`` (a catalogue
-    message) in the reader's language, as the page or as the ``ApiError`` under ``/api``."""
+    message, filled from ``params``) in the reader's language, as the page or as the
+    ``ApiError`` under ``/api``; ``headers`` (a ``Retry-After``) go on either."""
     detail = translator(request).gettext(message)
+    if params:
+        detail = detail % params
     if not is_api(request):
-        return error_page(request, status_code, detail)
-    return _json(ApiError(detail=detail, code=code), status_code)
+        return error_page(request, status_code, detail, headers=headers)
+    return _json(ApiError(detail=detail, code=code), status_code, headers)
 
 
 # ------------------------------------------------------------------ malformed requests

@@ -8,11 +8,21 @@ schema tests (and answers 500) instead of drifting from the document silently.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from cribkit.scoring import ScoreKind
 
-__all__ = ["DiscardOptionOut", "ResponseModel", "ScoreItemOut"]
+__all__ = ["MUGGINS_NEEDS_COUNT_OWN", "DiscardOptionOut", "ResponseModel", "ScoreItemOut"]
+
+
+MUGGINS_NEEDS_COUNT_OWN: dict[str, Any] = {
+    "if": {"properties": {"muggins": {"const": True}}, "required": ["muggins"]},
+    "then": {"properties": {"count_own": {"const": True}}, "required": ["count_own"]},
+}
+"""A new game's rule the schema states too: muggins only where people count their own
+hands (nobody can overlook points the engine counts), so such a body is refused with 422."""
 
 
 class ResponseModel(BaseModel):

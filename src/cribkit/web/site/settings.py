@@ -24,6 +24,15 @@ Every setting, its environment variable and its default:
 - ``CRIBKIT_SHOW_TIMEOUT``: seconds a player who has read the whole show waits for the
   other at a table between two people before either may move on to the next deal
   (default 60).
+- ``CRIBKIT_RATE_<BUCKET>_PLAYER`` and ``CRIBKIT_RATE_<BUCKET>_ADDRESS``: how often one
+  player (identity cookie) and one client address may do one kind of costly thing, in the
+  ``limits`` library's notation (``120/minute``, several joined by ``;``), or ``off``. The
+  buckets are ``CREATE`` (new tables), ``JOIN`` (invite codes that miss, joined or looked
+  up: code guessing), ``MOVES``, ``RECORDS`` (replays and reviews) and ``SOCKETS`` (WebSocket
+  opens); the defaults (``RATE_DEFAULTS``) are far above what a person does.
+- ``CRIBKIT_RECORD_WORKERS``: replays and reviews of records run at once per process, each
+  in a worker thread off the event loop (default 2); four times as many may wait, and more
+  are refused with 503 and ``Retry-After``.
 - ``CRIBKIT_EXPERT_MEMO``: pegging positions the hard computer keeps solved, read by the
   engine itself (``cribkit.limits``).
 """
@@ -38,9 +47,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from urllib.parse import urlsplit
 
+from limits import parse_many
+
 from cribkit.errors import CribkitError
 
-__all__ = ["DEFAULT_DATABASE_URL", "Settings"]
+__all__ = ["DEFAULT_DATABASE_URL", "RATE_BUCKETS", "RATE_DEFAULTS", "Settings"]
 
 DEFAULT_DATABASE_URL = "sqlite:///./cribkit.sqlite3"
 LOCAL_HOSTS = ("localhost", "127.0.0.1")
@@ -48,6 +59,26 @@ TEST_HOST = "testserver"
 """The host of Starlette's test client, allowed on a test server."""
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _log = logging.getLogger(__name__)
+
+RATE_BUCKETS = ("create", "join", "moves", "records", "sockets")
+"""The kinds of costly request that have a budget (``cribkit.web.site.rate_limits``)."""
+RATE_DEFAULTS: tuple[tuple[str, str], ...] = (
+    ("create.player", "120/minute"),
+    ("create.address", "3000/minute"),
+    ("join.player", "60/minute"),
+    ("join.address", "600/minute"),
+    ("moves.player", "3000/minute"),
+    ("moves.address", "60000/minute"),
+    ("records.player", "300/minute"),
+    ("records.address", "1200/minute"),
+    ("sockets.player", "600/minute"),
+    ("sockets.address", "12000/minute"),
+)
+"""Budgets per ``bucket.player`` and ``bucket.address``: a person plays a move every few
+seconds and opens a table every few minutes, so these only stop scripts; an address is
+shared (a household, a proxy that does not forward the client's), so its budget is larger,
+big enough for the crowd bench's hundreds of tables from one machine. ``join`` counts only
+invite codes that do not exist, so its budgets stop guessing without touching real joins."""
 
 
 @cache
@@ -73,6 +104,31 @@ def _public_url(raw: str) -> str:
             code="bad_setting",
         )
     return text
+
+
+def _rate(raw: str, name: str) -> str:
+    """A budget in the ``limits`` notation (``"off"`` for none); anything else is refused."""
+    text = raw.strip().lower()
+    if text in ("off", "none"):
+        return "off"
+    try:
+        parse_many(text)
+    except ValueError:
+        raise CribkitError(
+            f"{name}={raw!r}: give a rate like 120/minute (several joined by ;), or off",
+            code="bad_setting",
+        ) from None
+    return text
+
+
+def _rates(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """``RATE_DEFAULTS`` with each ``CRIBKIT_RATE_<BUCKET>_<WHO>`` the environment sets."""
+    rates = []
+    for key, default in RATE_DEFAULTS:
+        name = "CRIBKIT_RATE_" + key.replace(".", "_").upper()
+        raw = env.get(name, "")
+        rates.append((key, _rate(raw, name) if raw.strip() else default))
+    return tuple(rates)
 
 
 def _whole(env: Mapping[str, str], name: str, default: int, least: int) -> int:
@@ -108,6 +164,10 @@ class Settings:
     """Seconds a process's word that a seat is here lasts without a heartbeat."""
     show_timeout: int = 60
     """Seconds one friend waits for the other to read the show before either may move on."""
+    record_workers: int = 2
+    """Replays and reviews of records run at once by this process (the rest wait)."""
+    rate_limits: tuple[tuple[str, str], ...] = RATE_DEFAULTS
+    """Budget per ``bucket.player`` / ``bucket.address`` (a ``limits`` string, or "off")."""
 
     def __post_init__(self) -> None:
         if not self.secret_key:
@@ -140,4 +200,6 @@ class Settings:
             game_cache=_whole(env, "CRIBKIT_GAME_CACHE", 256, 1),
             presence_ttl=float(_whole(env, "CRIBKIT_PRESENCE_TTL", 20, 1)),
             show_timeout=_whole(env, "CRIBKIT_SHOW_TIMEOUT", 60, 1),
+            record_workers=_whole(env, "CRIBKIT_RECORD_WORKERS", 2, 1),
+            rate_limits=_rates(env),
         )

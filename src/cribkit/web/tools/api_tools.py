@@ -76,7 +76,7 @@ def post_score(request: Request, body: ScoreRequest) -> dict[str, object]:
 @router.get("/score", response_model=ScoreResponse, responses=_ERRORS)
 def get_score(
     request: Request,
-    hand: Annotated[str, Query(examples=["5H 5D 5C JS"])],
+    hand: Annotated[str, Query(examples=["5H 5D 5C JS 5S"])],
     starter: str | None = None,
     crib: bool = False,
 ) -> dict[str, object]:

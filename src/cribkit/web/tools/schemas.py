@@ -32,7 +32,7 @@ class StrictRequest(BaseModel):
 class ScoreRequest(StrictRequest):
     hand: Cards = Field(
         description="Four cards, or five with the starter last ('5h 5d 5c js 5s').",
-        examples=["5H 5D 5C JS"],
+        examples=["5H 5D 5C JS 5S"],
     )
     starter: str | None = Field(default=None, examples=["5S"])
     crib: bool = Field(default=False, description="Score as the crib (a flush needs all five).")

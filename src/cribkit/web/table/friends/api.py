@@ -15,9 +15,10 @@ from fastapi import APIRouter, Depends, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field
 
 from cribkit.errors import CribkitError
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
+from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, ApiError, api_problem
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import issue_player, remember_player
+from cribkit.web.site.schemas import MUGGINS_NEEDS_COUNT_OWN
 from cribkit.web.table.friends.public_view import public_payload, table_block
 from cribkit.web.table.friends.schemas import OpenedTable, PublicView, RematchOut, SeatOut
 from cribkit.web.table.friends.tables import (
@@ -42,7 +43,9 @@ router = APIRouter(tags=["tables"], responses=ERROR_RESPONSES)
 
 class OpenTable(BaseModel):
     # Strict like the games API: a JSON 0 is not false, unknown fields are refused.
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(
+        strict=True, extra="forbid", json_schema_extra=MUGGINS_NEEDS_COUNT_OWN
+    )
 
     name: str = Field(default="", max_length=200, description="The host's name at the table.")
     computer_fills_in: bool = Field(
@@ -71,6 +74,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         "description": "No table has that code, or its invite lapsed after a day unused.",
     },
     409: {"model": ApiError, "description": "Both seats are taken (or no rematch yet)."},
+    **RATE_LIMITED_RESPONSES,
 }
 
 

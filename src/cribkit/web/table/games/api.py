@@ -20,11 +20,12 @@ from cribkit.analysis.hints import Hint, hint
 from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
 from cribkit.view import PlayerView
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
+from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, ApiError, api_problem
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
 from cribkit.web.site.models import utcnow
 from cribkit.web.site.players_identity import issue_player, remember_player
+from cribkit.web.site.schemas import MUGGINS_NEEDS_COUNT_OWN
 from cribkit.web.site.spoken import spoken_event, spoken_show
 from cribkit.web.table.friends.payloads import with_table
 from cribkit.web.table.friends.schemas import TableGameView
@@ -64,7 +65,9 @@ Seed = Annotated[int, Field(ge=0, le=MAX_SEED, strict=False), BeforeValidator(_w
 
 class CreateGame(BaseModel):
     # Strict: a JSON false is not a seed, nor 1.5 a level; unknown fields are refused.
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(
+        strict=True, extra="forbid", json_schema_extra=MUGGINS_NEEDS_COUNT_OWN
+    )
 
     level: str = Field(  # checked by the game service, whose message names the levels
         default="medium", max_length=20, json_schema_extra={"enum": list(LEVELS)}
@@ -107,6 +110,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         "the friend sat down.",
     },
     422: {"model": ApiError, "description": "Not a legal move now, or not a move at all."},
+    **RATE_LIMITED_RESPONSES,
 }
 
 

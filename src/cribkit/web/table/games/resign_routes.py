@@ -15,7 +15,13 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from cribkit.errors import CribkitError
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_error, error_page
+from cribkit.web.site.errors import (
+    ERROR_RESPONSES,
+    RATE_LIMITED_RESPONSES,
+    ApiError,
+    api_error,
+    error_page,
+)
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import player_id_of
@@ -43,6 +49,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ApiError, "description": "No such game for this player."},
     409: {"model": ApiError, "description": "A friend table whose friend has not sat down."},
     422: {"model": ApiError, "description": "The game is already over."},
+    **RATE_LIMITED_RESPONSES,
 }
 _THEN = ("", "new", "home")
 """Where the confirm page's form goes after the resignation: the table, a new game, home."""

@@ -11,9 +11,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse
+from starlette.responses import Response
 
 from cribkit.errors import CribkitError
 from cribkit.record import GameRecord
+from cribkit.web.site.capped_work import BusyError, busy_answer, record_work
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.pegboard import board_layout, peg_marks
@@ -123,19 +125,26 @@ async def replay_upload(
     text: Annotated[str, Form()] = "",
     step: Annotated[str, Form()] = "0",
     action: Annotated[str, Form()] = "",
-) -> HTMLResponse:
-    """Replay an uploaded (or pasted) record; a bad one is refused, naming its line."""
+) -> Response:
+    """Replay an uploaded (or pasted) record; a bad one is refused, naming its line. The
+    reading and the replay run in a capped worker thread, off the event loop."""
     data = b""
     if record is not None and record.filename:
         data = await record.read(MAX_RECORD_BYTES + 1)
     if not data.strip():
         data = text.encode("utf-8", errors="surrogatepass")
-    try:
+    decision = _step_number(action) if action.strip() else None
+
+    def replayed() -> tuple[GameRecord, dict[str, Any]]:
         parsed = read_record(data)
+        return parsed, _replay_context(parsed, _step_number(step), decision)
+
+    try:
+        parsed, context = await record_work(request).run(replayed)
+    except BusyError:
+        return busy_answer(request)
     except CribkitError as exc:
         return _upload_page(request, record_error_message(exc, translator(request)), 422)
-    decision = _step_number(action) if action.strip() else None
-    context = _replay_context(parsed, _step_number(step), decision)
     context.update(
         # nobody's seat: a record names no players, so the seats are "Seat 1" and "Seat 2"
         words=seat_words(translator(request), seat=None, between_people=True),

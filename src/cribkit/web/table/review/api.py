@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from starlette.responses import Response
 
-from cribkit.web.site.errors import ERROR_RESPONSES, ApiError, api_problem
+from cribkit.web.site.capped_work import BusyError, busy_answer, record_work
+from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, ApiError, api_problem
 from cribkit.web.table.games.deps import PlayerId
 from cribkit.web.table.games.loaded import GameNotFoundError
 from cribkit.web.table.review.reviews import GameUnfinishedError
@@ -27,16 +29,21 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     200: {"description": "The review of your seat."},
     404: {"model": ApiError, "description": "No such game for this player."},
     409: {"model": ApiError, "description": "The game is not over yet."},
+    503: {"model": ApiError, "description": "Busy with other reviews: see Retry-After."},
+    **RATE_LIMITED_RESPONSES,
 }
 
 
-@router.get("/{game_id}/review", responses=_ERRORS)
-def get_review(
+@router.get("/{game_id}/review", responses=_ERRORS, response_model=GameReviewOut)
+async def get_review(
     request: Request, game_id: str, reviews: Reviews, player_id: PlayerId
-) -> GameReviewOut:
-    """Your seat's every discard, play and go in a finished game, priced against the best."""
+) -> GameReviewOut | Response:
+    """Your seat's every discard, play and go in a finished game, priced against the best
+    (in a capped worker thread, off the event loop)."""
     try:
-        reviewed = reviews.review(player_id, game_id)
+        reviewed = await record_work(request).run(lambda: reviews.review(player_id, game_id))
+    except BusyError:
+        return busy_answer(request)
     except GameNotFoundError as exc:
         raise api_problem(request, 404, exc) from None
     except GameUnfinishedError as exc:

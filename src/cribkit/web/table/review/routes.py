@@ -12,10 +12,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse
+from starlette.responses import Response
 
 from cribkit.analysis.review import GameReview, review_game
 from cribkit.errors import CribkitError
 from cribkit.record import GameRecord
+from cribkit.web.site.capped_work import BusyError, busy_answer, record_work
 from cribkit.web.site.errors import error_page
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, N_, request_language, translator
@@ -51,10 +53,13 @@ def _page(request: Request, record: GameRecord, review: GameReview, **context: A
 
 
 @router.get("/games/{game_id}/review", response_class=HTMLResponse)
-def review(request: Request, game_id: str, reviews: Reviews, player_id: PlayerId) -> HTMLResponse:
-    """The reader's own seat in one of their finished games, priced decision by decision."""
+async def review(request: Request, game_id: str, reviews: Reviews, player_id: PlayerId) -> Response:
+    """The reader's own seat in one of their finished games, priced decision by decision
+    (in a capped worker thread: a review is the costly part)."""
     try:
-        reviewed = reviews.review(player_id, game_id)
+        reviewed = await record_work(request).run(lambda: reviews.review(player_id, game_id))
+    except BusyError:
+        return busy_answer(request)
     except GameNotFoundError as exc:
         return error_page(request, 404, error_message(exc, translator(request)))
     except GameUnfinishedError as exc:
@@ -75,20 +80,31 @@ def _seat(raw: str) -> int | None:
     return int(text) if text in ("0", "1") else None
 
 
+def _reviewed_upload(data: bytes, seat: int) -> tuple[GameRecord, GameReview | None]:
+    """The record (checked line by line) and the seat's review (None: the game is not over)."""
+    record = read_record(data)
+    if not record.final_state().is_over:
+        return record, None
+    return record, review_game(record, seat)
+
+
 @router.post("/replay/review", response_class=HTMLResponse)
-def review_upload(
+async def review_upload(
     request: Request, text: Annotated[str, Form()] = "", seat: Annotated[str, Form()] = "0"
-) -> HTMLResponse:
-    """Review one seat (the reader's choice) of a record posted from the replay page."""
+) -> Response:
+    """Review one seat (the reader's choice) of a record posted from the replay page; the
+    reading and the review run in a capped worker thread."""
     tr = translator(request)
     chosen = _seat(seat)
     if chosen is None:
         return error_page(request, 422, tr.gettext(_NO_SEAT))
+    data = text.encode("utf-8", errors="surrogatepass")
     try:
-        record = read_record(text.encode("utf-8", errors="surrogatepass"))
+        record, review = await record_work(request).run(lambda: _reviewed_upload(data, chosen))
+    except BusyError:
+        return busy_answer(request)
     except CribkitError as exc:
         return error_page(request, 422, record_error_message(exc, tr))
-    if not record.final_state().is_over:
+    if review is None:
         return error_page(request, 422, tr.gettext(_UPLOAD_UNFINISHED))
-    review = review_game(record, chosen)
     return _page(request, record, review, game_id=None, record_text=record.to_text(), level=None)

@@ -4,6 +4,7 @@
 const PING_MS = 25000;
 const POLL_MS = 3000;
 const NOT_FOUND = 4404;
+const RATE_LIMITED = 4429; // too many opens: the error frame said how many seconds to wait
 
 export function openLive({ gameId, code, onView, onState, poll }) {
   let socket = null;
@@ -11,6 +12,7 @@ export function openLive({ gameId, code, onView, onState, poll }) {
   let retryTimer = null;
   let pollTimer = null;
   let stopped = false;
+  let waitMs = 0;
 
   const address = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -49,6 +51,9 @@ export function openLive({ gameId, code, onView, onState, poll }) {
       } catch {
         return;
       }
+      if (message && message.type === "error" && Number.isFinite(message.retry_after)) {
+        waitMs = message.retry_after * 1000;
+      }
       if (message && message.type === "view") {
         retry = 0;
         stopPolling();
@@ -60,7 +65,8 @@ export function openLive({ gameId, code, onView, onState, poll }) {
       onState(false);
       if (stopped || event.code === NOT_FOUND) return;
       startPolling();
-      const delay = Math.min(15000, 400 * 2 ** retry) * (0.75 + Math.random() / 2);
+      const backOff = Math.min(15000, 400 * 2 ** retry) * (0.75 + Math.random() / 2);
+      const delay = event.code === RATE_LIMITED ? Math.max(backOff, waitMs) : backOff;
       retry += 1;
       retryTimer = setTimeout(connect, delay);
     };

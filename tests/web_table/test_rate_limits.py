@@ -1,0 +1,246 @@
+"""Rate limits: each costly kind of request has a budget per player and per address; a
+request past it answers 429 with ``Retry-After`` in the project's error shape and changes
+nothing; budgets are not shared between players or addresses; Redis holds them across
+processes when configured, and a Redis that does not answer lets requests pass."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from friends_support import join, open_table
+from sqlalchemy import func, select
+from table_support import SECRET
+
+from cribkit.errors import CribkitError
+from cribkit.web.app import create_app
+from cribkit.web.site.models import GameRow
+from cribkit.web.site.rate_limits import CLOSE_RATE_LIMITED
+from cribkit.web.site.settings import RATE_DEFAULTS, Settings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from fastapi.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+REDIS_ENV = "CRIBKIT_TEST_REDIS_URL"
+EN = {"Accept-Language": "en"}
+
+
+def _settings(database_url: str, lowered: dict[str, str], **extra: Any) -> Settings:
+    rates = tuple((key, lowered.get(key, spec)) for key, spec in RATE_DEFAULTS)
+    return Settings(
+        database_url=database_url, secret_key=SECRET, testing=True, rate_limits=rates, **extra
+    )
+
+
+def _client(app: Any, address: str = "10.0.0.1") -> TestClient:
+    return TestClient(app, client=(address, 40000))
+
+
+@pytest.fixture
+def clients(database_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """``clients(lowered) -> (app, first, second)``: an app with some budgets lowered, and
+    two players (two cookies) at the same address."""
+    opened: list[TestClient] = []
+
+    def make(lowered: dict[str, str]) -> tuple[Any, TestClient, TestClient]:
+        app = create_app(_settings(database_url, lowered))
+        for _ in range(2):
+            opened.append(_client(app).__enter__())
+        return app, opened[-2], opened[-1]
+
+    yield make
+    for client in opened:
+        client.__exit__(None, None, None)
+
+
+def _games(app: Any) -> int:
+    with app.state.database.session() as session:
+        return int(session.scalar(select(func.count()).select_from(GameRow)) or 0)
+
+
+def _assert_refused(answer: Any, *, api: bool = True) -> None:
+    assert answer.status_code == 429, answer.text
+    assert int(answer.headers["Retry-After"]) >= 1
+    assert "set-cookie" not in answer.headers, "a refusal replaces no identity"
+    if api:
+        body = answer.json()
+        assert body["code"] == "rate_limited" and "Try again in" in body["detail"]
+    else:
+        assert answer.headers["content-type"].startswith("text/html")
+        assert "Too many requests" in answer.text and "Try again in" in answer.text
+
+
+def _new_game(client: TestClient, seed: int = 7) -> dict[str, Any]:
+    answer = client.post("/api/games", json={"level": "easy", "seed": seed}, headers=EN)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_creating_tables_past_the_budget_answers_429_and_creates_nothing(clients: Any) -> None:
+    app, first, _ = clients({"create.player": "2/minute"})
+    _new_game(first)  # a newcomer's first request has no identity: only its address pays
+    _new_game(first)
+    open_table(first)
+    before = _games(app)
+    _assert_refused(first.post("/api/games", json={"level": "easy"}, headers=EN))
+    _assert_refused(first.post("/api/tables", json={"name": "Ann"}, headers=EN))
+    _assert_refused(
+        first.post("/table/new", data={"level": "easy"}, headers=EN, follow_redirects=False),
+        api=False,
+    )
+    _assert_refused(
+        first.post("/table/friend", data={"name": "Ann"}, headers=EN, follow_redirects=False),
+        api=False,
+    )
+    assert _games(app) == before
+
+
+def test_moves_past_the_budget_answer_429_and_leave_the_game_as_it_was(clients: Any) -> None:
+    _, first, _ = clients({"moves.player": "2/minute"})
+    game = _new_game(first)
+    view = game["view"]
+    for _ in range(2):
+        body = {"action": view["legal_actions"][0], "version": view["version"]}
+        answer = first.post(f"/api/games/{game['id']}/actions", json=body, headers=EN)
+        assert answer.status_code == 200, answer.text
+        view = answer.json()
+    body = {"action": view["legal_actions"][0], "version": view["version"]}
+    _assert_refused(first.post(f"/api/games/{game['id']}/actions", json=body, headers=EN))
+    form = {"version": str(view["version"]), "action": "0"}
+    _assert_refused(
+        first.post(f"/games/{game['id']}/move", data=form, headers=EN, follow_redirects=False),
+        api=False,
+    )
+    assert first.get(f"/api/games/{game['id']}").json()["version"] == view["version"]
+
+
+def test_players_do_not_share_a_budget(clients: Any) -> None:
+    _, first, second = clients({"create.player": "1/minute"})
+    for client in (first, second, first):  # the first request of each: no identity yet
+        _new_game(client)
+    _assert_refused(first.post("/api/games", json={"level": "easy"}, headers=EN))
+    _new_game(second)  # the same address, another player: their own budget
+
+
+def test_addresses_do_not_share_a_budget(database_url: str) -> None:
+    app = create_app(_settings(database_url, {"create.address": "1/minute"}))
+    with _client(app, "10.0.0.1") as here, _client(app, "10.0.0.2") as there:
+        _new_game(here)
+        _assert_refused(here.post("/api/games", json={"level": "easy"}, headers=EN))
+        with _client(app, "10.0.0.1") as newcomer:  # no cookie: the address still counts
+            _assert_refused(newcomer.post("/api/games", json={"level": "easy"}, headers=EN))
+        _new_game(there)
+
+
+def test_guessing_invite_codes_runs_dry_but_a_real_code_stays_open(clients: Any) -> None:
+    _, host, guest = clients({"join.address": "3/minute"})
+    opened = open_table(host)
+    code = opened["code"]
+    for _ in range(5):  # looking a real code up spends nothing
+        assert guest.get(f"/api/tables/{code}", headers=EN).status_code == 200
+    guesses = [
+        guest.get("/api/tables/2222222222", headers=EN),
+        join(guest, "3333333333"),
+        guest.get("/t/4444444444", headers=EN),
+    ]
+    assert [answer.status_code for answer in guesses] == [404, 404, 404]
+    _assert_refused(guest.get("/api/tables/5555555555", headers=EN))
+    _assert_refused(guest.get("/t/5555555555", headers=EN), api=False)
+    _assert_refused(join(guest, code))
+    # the address ran dry, so even a real code is refused now; the seat stayed empty
+    assert host.get(f"/api/games/{opened['game_id']}").json()["table"]["seated"] == [True, False]
+
+
+def test_a_real_join_spends_nothing(clients: Any) -> None:
+    _, host, guest = clients({"join.player": "1/minute", "join.address": "1/minute"})
+    code = open_table(host)["code"]
+    assert guest.get(f"/api/tables/{code}").status_code == 200
+    assert join(guest, code).status_code == 200
+    assert join(guest, code).status_code == 200, "sitting down again is no guess"
+    assert guest.get("/api/tables/2222222222").status_code == 404  # the one miss allowed
+    _assert_refused(guest.get("/api/tables/3333333333", headers=EN))
+
+
+def test_records_past_the_budget_answer_429(clients: Any) -> None:
+    _, first, _ = clients({"records.player": "1/minute"})
+    _new_game(first)  # a cookie, so the player's budget counts
+    upload = {"text": "not a record"}
+    assert first.post("/replay", data=upload, headers=EN).status_code == 422
+    _assert_refused(first.post("/replay", data=upload, headers=EN), api=False)
+    _assert_refused(first.post("/replay/review", data=upload, headers=EN), api=False)
+
+
+def test_socket_opens_past_the_budget_are_closed_with_the_rate_code(clients: Any) -> None:
+    _, first, _ = clients({"sockets.player": "1/minute"})
+    game = _new_game(first)
+    with first.websocket_connect(f"/ws/games/{game['id']}") as socket:
+        assert socket.receive_json()["type"] == "view"
+    with first.websocket_connect(f"/ws/games/{game['id']}", headers=EN) as socket:
+        frame = socket.receive_json()
+        assert frame["code"] == "rate_limited" and frame["retry_after"] >= 1
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == CLOSE_RATE_LIMITED
+
+
+def test_off_turns_a_budget_off(clients: Any) -> None:
+    _, first, _ = clients({"create.player": "off", "create.address": "off"})
+    for seed in range(4):
+        _new_game(first, seed)
+
+
+def test_budgets_come_from_the_environment_and_bad_ones_are_refused() -> None:
+    env = {"CRIBKIT_RATE_MOVES_PLAYER": "5/second; 100/minute", "CRIBKIT_RATE_JOIN_ADDRESS": "OFF"}
+    rates = dict(Settings.from_env(env).rate_limits)
+    assert rates["moves.player"] == "5/second; 100/minute"
+    assert rates["join.address"] == "off"
+    assert rates["create.player"] == dict(RATE_DEFAULTS)["create.player"]
+    with pytest.raises(CribkitError, match="CRIBKIT_RATE_CREATE_PLAYER"):
+        Settings.from_env({"CRIBKIT_RATE_CREATE_PLAYER": "lots"})
+
+
+# ------------------------------------------------------------------ Redis
+
+
+@pytest.fixture
+def redis_url() -> str:
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        pytest.skip(f"{REDIS_ENV} is not set: no Redis server to test against")
+    import redis
+
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.RedisError as exc:
+        pytest.skip(f"Redis at {REDIS_ENV} is not usable: {exc}")
+    return url
+
+
+def test_redis_holds_one_budget_for_every_process(database_url: str, redis_url: str) -> None:
+    prefix = f"rate_{secrets.token_hex(4)}"
+    lowered = {"create.player": "2/minute"}
+    one = create_app(_settings(database_url, lowered, redis_url=redis_url, live_prefix=prefix))
+    two = create_app(_settings(database_url, lowered, redis_url=redis_url, live_prefix=prefix))
+    assert one.state.rate_limits.kind == "redis"
+    with _client(one) as first, _client(two) as second:
+        _new_game(first)  # no identity yet
+        _new_game(first)
+        second.cookies.update(first.cookies)  # the same player on the other process
+        _new_game(second)
+        _assert_refused(first.post("/api/games", json={"level": "easy"}, headers=EN))
+        _assert_refused(second.post("/api/games", json={"level": "easy"}, headers=EN))
+
+
+def test_a_redis_that_does_not_answer_lets_requests_pass(database_url: str) -> None:
+    closed = "redis://127.0.0.1:1/0"
+    app = create_app(_settings(database_url, {"create.player": "1/minute"}, redis_url=closed))
+    with _client(app) as first:
+        for seed in range(3):  # uncounted, not refused and not failed
+            _new_game(first, seed)
