@@ -1,5 +1,7 @@
 """Run the benchmarks: ``python -m bench`` for all, ``python -m bench scoring`` for one.
 
+``python -m bench crowd --tables N ...`` is the crowd load run (see ``bench/crowd.py``).
+
 ``--json`` prints every row as one JSON document on stdout (the table goes to stderr).
 A benchmark module that fails is reported and the others still run; the exit status
 is then 1.
@@ -30,6 +32,11 @@ def available() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["crowd"]:  # a load run with its own flags, not one of the bench_* modules
+        from bench.crowd import main as crowd
+
+        return crowd(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("names", nargs="*", help=f"modules to run (default all: {available()})")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON on stdout")

@@ -9,7 +9,6 @@ player and timed until the other player's socket delivers the view at the new ve
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import tempfile
@@ -17,12 +16,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
 
 from bench import Report, percentile
+from bench.live_table import Table
 from bench.serving import app_servers, report_latencies, scratch_postgres, sqlite_file
 
 LATENCY_MOVES = 300
@@ -30,121 +28,10 @@ TABLES = 200
 IN_FLIGHT = 24
 """The bounded client: at most this many requests in flight at once."""
 LOAD_SECONDS = 20.0
-ARRIVAL_TIMEOUT = 10.0
-
-
-def _ws(url: str) -> str:
-    return "ws" + url.removeprefix("http")
-
-
-@dataclass
-class _Seat:
-    """One player: an HTTP client with its cookie, a socket and the versions it has seen."""
-
-    http: httpx.AsyncClient
-    socket: ClientConnection | None = None
-    seen: dict[int, float] = field(default_factory=dict)
-    latest: dict[str, Any] = field(default_factory=dict)
-    arrived: asyncio.Event = field(default_factory=asyncio.Event)
-
-    async def listen(self) -> None:
-        assert self.socket is not None
-        async for raw in self.socket:
-            message = json.loads(raw)
-            if message.get("type") == "view":
-                version = int(message["view"]["version"])
-                self.seen.setdefault(version, time.perf_counter())
-                if version >= self.latest.get("version", -1):
-                    self.latest = message["view"]
-                self.arrived.set()
-
-    async def wait_for(self, version: int) -> float:
-        deadline = time.perf_counter() + ARRIVAL_TIMEOUT
-        while version not in self.seen:
-            self.arrived.clear()
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                raise TimeoutError(f"version {version} never arrived")
-            await asyncio.wait_for(self.arrived.wait(), remaining)
-        return self.seen[version]
-
-
-@dataclass
-class _Table:
-    """A host on one server and a friend on another (or the same), both with sockets."""
-
-    seats: list[_Seat]
-    game_id: str = ""
-    tasks: list[asyncio.Task[None]] = field(default_factory=list)
-
-    @classmethod
-    async def open(cls, host_url: str, friend_url: str) -> _Table:
-        host = _Seat(httpx.AsyncClient(base_url=host_url, timeout=60))
-        friend = _Seat(httpx.AsyncClient(base_url=friend_url, timeout=60))
-        table = cls([host, friend])
-        await table.new_game()
-        return table
-
-    async def new_game(self) -> None:
-        await self.close_sockets()
-        host, friend = self.seats
-        opened = await host.http.post("/api/tables", json={"name": "Host"})
-        opened.raise_for_status()
-        self.game_id = opened.json()["game_id"]
-        joined = await friend.http.post(f"/api/tables/{opened.json()['code']}/join", json={})
-        joined.raise_for_status()
-        for seat in self.seats:
-            cookie = "; ".join(f"{k}={v}" for k, v in seat.http.cookies.items())
-            url = f"{_ws(str(seat.http.base_url).rstrip('/'))}/ws/games/{self.game_id}"
-            seat.socket = await connect(url, additional_headers={"Cookie": cookie})
-            seat.seen.clear()
-            seat.latest = {}
-            self.tasks.append(asyncio.create_task(seat.listen()))
-
-    async def views(self) -> list[dict[str, Any]]:
-        """Both players' views at the same version, as their sockets delivered them."""
-        for seat in self.seats:  # each socket sends the view as soon as it opens
-            while not seat.latest:
-                seat.arrived.clear()
-                await asyncio.wait_for(seat.arrived.wait(), ARRIVAL_TIMEOUT)
-        version = max(seat.latest["version"] for seat in self.seats)
-        for seat in self.seats:
-            await seat.wait_for(version)
-        return [seat.latest for seat in self.seats]
-
-    async def move(self, rng: random.Random) -> float:
-        """One move by whoever may move; seconds until the other player's socket has it."""
-        views = await self.views()
-        if views[0]["phase"] == "game_over":
-            await self.new_game()
-            views = await self.views()
-        seat = rng.choice([s for s in (0, 1) if views[s]["legal_actions"]])
-        view = views[seat]
-        body = {"action": rng.choice(view["legal_actions"]), "version": view["version"]}
-        started = time.perf_counter()
-        answer = await self.seats[seat].http.post(f"/api/games/{self.game_id}/actions", json=body)
-        answer.raise_for_status()
-        arrived = await self.seats[1 - seat].wait_for(answer.json()["version"])
-        await self.seats[seat].wait_for(answer.json()["version"])
-        return arrived - started
-
-    async def close_sockets(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        self.tasks.clear()
-        for seat in self.seats:
-            if seat.socket is not None:
-                await seat.socket.close()
-                seat.socket = None
-
-    async def close(self) -> None:
-        await self.close_sockets()
-        for seat in self.seats:
-            await seat.http.aclose()
 
 
 async def _latency(urls: Sequence[str]) -> list[float]:
-    table = await _Table.open(urls[0], urls[-1])
+    table = await Table.open(urls[0], urls[-1])
     rng = random.Random(1)
     try:
         for _ in range(20):  # warm up
@@ -171,12 +58,12 @@ async def _load(urls: Sequence[str]) -> tuple[_Load, float]:
     """Open every table first (sockets and all), then drive them all for LOAD_SECONDS."""
     gate = asyncio.Semaphore(IN_FLIGHT)
     load = _Load()
-    tables: list[_Table | None] = []
+    tables: list[Table | None] = []
 
-    async def open_one(index: int) -> _Table | None:
+    async def open_one(index: int) -> Table | None:
         try:
             async with gate:
-                return await _Table.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
+                return await Table.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
         except Exception as exc:  # counted, not fatal: the figure says how many failed
             load.error(exc)
             return None

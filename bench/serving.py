@@ -18,11 +18,14 @@ import time
 import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from bench import Report, percentile
 
 __all__ = [
+    "Served",
+    "app_processes",
     "app_servers",
     "free_port",
     "report_latencies",
@@ -46,6 +49,14 @@ def sqlite_file(folder: Path, name: str = "bench") -> str:
     return f"sqlite:///{folder / f'{name}.sqlite3'}"
 
 
+@dataclass(frozen=True, slots=True)
+class Served:
+    """One ``cribkit serve`` process: its base URL and process id (its workers are children)."""
+
+    url: str
+    pid: int
+
+
 @contextmanager
 def app_servers(
     database_url: str, count: int, folder: Path, *, env: Mapping[str, str] | None = None
@@ -55,20 +66,36 @@ def app_servers(
     They share one cookie key, so a player's cookie works on each of them; ``env`` adds
     settings (a Redis URL, a channel prefix) to this process's environment.
     """
+    with app_processes(database_url, count, folder, env=env) as served:
+        yield [one.url for one in served]
+
+
+@contextmanager
+def app_processes(
+    database_url: str,
+    count: int,
+    folder: Path,
+    *,
+    env: Mapping[str, str] | None = None,
+    workers: int = 1,
+) -> Iterator[list[Served]]:
+    """Like ``app_servers``, yielding each process's URL and pid; ``workers`` is passed to
+    ``cribkit serve --workers`` (uvicorn's worker processes, children of that pid)."""
     environment = {k: v for k, v in os.environ.items() if k != "CRIBKIT_TESTING"}
     environment["CRIBKIT_SECRET_KEY"] = secrets.token_urlsafe(16)
     environment.update(env or {})
     processes: list[subprocess.Popen[bytes]] = []
-    urls: list[str] = []
+    served: list[Served] = []
     try:
         for index in range(count):
             port = free_port()
             command = [*_CLI, "serve", "--port", str(port), "--database-url", database_url]
+            command += ["--workers", str(workers)]
             with (folder / f"serve-{index}.log").open("wb") as log:
                 processes.append(subprocess.Popen(command, env=environment, stdout=log, stderr=log))
-            urls.append(f"http://127.0.0.1:{port}")
-            _wait(urls[-1], processes[-1])
-        yield urls
+            served.append(Served(f"http://127.0.0.1:{port}", processes[-1].pid))
+            _wait(served[-1].url, processes[-1])
+        yield served
     finally:
         for process in processes:
             process.terminate()

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -93,6 +95,10 @@ def normalize_code(text: str) -> str | None:
     return cleaned
 
 
+JOINED_CACHE = 2048
+"""Joined invites one process keeps in memory (the least recently read go first)."""
+
+
 def _aware(moment: datetime) -> datetime:
     """SQLite hands datetimes back without their zone; they were stored in UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
@@ -114,9 +120,12 @@ def _not_found() -> InviteNotFoundError:
 class FriendTables:
     """Invites and seats on top of the game service (which stores and announces moves)."""
 
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, games: GameService, *, joined_cache: int = JOINED_CACHE) -> None:
         self.games = games
         self.database = games.database
+        self._joined: OrderedDict[str, Invite] = OrderedDict()
+        self._joined_size = joined_cache
+        self._lock = threading.Lock()
 
     def open(
         self,
@@ -188,10 +197,26 @@ class FriendTables:
         return int(result.rowcount)  # type: ignore[attr-defined]
 
     def invite_of(self, game_id: str) -> Invite | None:
-        """The invite that opened a game (None for a game against the computer)."""
+        """The invite that opened a game (None for a game against the computer).
+
+        Every socket re-reads it after every move, so a *joined* invite is kept in memory:
+        once joined, no column of it changes again (rows are never deleted), so the copy
+        cannot go stale. An unjoined one is read fresh each time.
+        """
+        with self._lock:
+            cached = self._joined.get(game_id)
+            if cached is not None:
+                self._joined.move_to_end(game_id)
+                return cached
         with self.database.session() as session:
             row = session.scalar(select(InviteRow).where(InviteRow.game_id == game_id).limit(1))
-        return None if row is None else _invite(row)
+        invite = None if row is None else _invite(row)
+        if invite is not None and invite.joined:
+            with self._lock:
+                self._joined[game_id] = invite
+                while len(self._joined) > self._joined_size:
+                    self._joined.popitem(last=False)
+        return invite
 
     def join(self, text: str, player_id: str, name: object) -> tuple[Invite, int]:
         """Seat ``player_id`` at the table (their own seat again if they hold one)."""

@@ -381,6 +381,8 @@ class GameService:
                     **summary_values(game, show_step, seat_one_step),
                     **columns,
                 )
+                # nothing in this session holds the row: skip the ORM's in-Python evaluation
+                .execution_options(synchronize_session=False)
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 session.rollback()

@@ -69,6 +69,21 @@ class PresenceBook:
         """Refresh this process's rows (called every ``heartbeat_seconds``)."""
         with self._lock:
             open_seats = dict(self._counts)
+        if not open_seats:
+            return
+        # One statement refreshes every row of this process (the counts were written when
+        # sockets came and went); only if a row is missing (swept while this process
+        # stalled past its time to live) are the rows written one by one again.
+        with self.database.session() as session:
+            refreshed = session.execute(
+                update(PresenceRow)
+                .where(PresenceRow.node == self.node, PresenceRow.connections > 0)
+                .values(seen_at=utcnow())
+                .execution_options(synchronize_session=False)
+            )
+            session.commit()
+        if refreshed.rowcount >= len(open_seats):  # type: ignore[attr-defined]
+            return
         for (game_id, seat), count in open_seats.items():
             self._write(game_id, seat, count)
 

@@ -156,9 +156,9 @@ async def _send_views(
         if view is None:
             return
         text = json.dumps(view, sort_keys=True)
-        if text != last:
+        if text != last:  # encoded once: the same text is compared and sent
             last = text
-            await websocket.send_text(json.dumps({"type": "view", "view": view}))
+            await websocket.send_text(f'{{"type": "view", "view": {text}}}')
         await _news(subscription, websocket.app.state.announcer)
 
 

@@ -1,0 +1,322 @@
+"""``python -m bench crowd``: many human-paced friend tables at once, against real servers.
+
+N tables of two players, each player with an HTTP client (its own cookie) and a WebSocket;
+whoever may move thinks 2-4 s (drawn from a seeded ``random.Random``) and posts a move; the
+figure is the time from posting until the *other* player's socket delivers the new version.
+K spectators watch the tables (a socket each, by invite code). The server's CPU time is
+read from ``/proc/PID/stat`` (utime + stime of each ``cribkit serve`` and its workers)
+before and after the timed window, so "CPU per move" is the server's machine time divided
+by the moves made in it; RSS is ``VmRSS`` of each server process at the end.
+
+Not Locust: its users are independent, so timing one user's move until it reaches *another*
+user's socket needs plumbing of our own anyway, and its gevent monkey-patching does not mix
+with asyncio WebSocket clients. Plain asyncio + ``httpx`` + ``websockets`` (the project's
+own dependencies) drive a thousand sockets from one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+from bench import percentile
+from bench.live_table import Table, ws_url
+from bench.serving import Served, app_processes, scratch_postgres, sqlite_file
+
+__all__ = ["CrowdResult", "Options", "main", "run_crowd"]
+
+OPENING_IN_FLIGHT = 16
+"""Tables opened at once before the timed window (opening is not what is measured)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What to run: the bench's command-line flags."""
+
+    tables: int = 40
+    duration: float = 30.0
+    spectators: int = 0
+    seed: int = 1
+    database: str = "sqlite"
+    channel: str = "database"
+    processes: int = 1
+    workers: int = 1
+    think_min: float = 2.0
+    think_max: float = 4.0
+
+
+@dataclass
+class CrowdResult:
+    """The figures of one run (latencies in seconds, CPU in seconds, RSS in MB)."""
+
+    options: Options
+    moves: int = 0
+    elapsed: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    rss_mb: dict[int, float] = field(default_factory=dict)
+    spectator_views: int = 0
+
+    def error(self, exc: BaseException) -> None:
+        name = exc.__class__.__name__
+        if isinstance(exc, httpx.HTTPStatusError):
+            name = f"HTTP {exc.response.status_code}"
+        self.errors[name] = self.errors.get(name, 0) + 1
+
+    def figures(self) -> dict[str, object]:
+        """The figures as one JSON-ready mapping (milliseconds for times)."""
+        ms = {
+            f"p{int(q * 100)}_ms": round(percentile(self.latencies, q) * 1000, 1)
+            for q in (0.5, 0.95, 0.99)
+            if self.latencies
+        }
+        return {
+            "tables": self.options.tables,
+            "spectators": self.options.spectators,
+            "database": self.options.database,
+            "channel": self.options.channel,
+            "processes": self.options.processes,
+            "workers": self.options.workers,
+            "seconds": round(self.elapsed, 1),
+            "moves": self.moves,
+            "moves_per_s": round(self.moves / self.elapsed, 1) if self.elapsed else 0.0,
+            **ms,
+            "server_cpu_s": round(self.server_cpu, 2),
+            "cpu_ms_per_move": round(1000 * self.server_cpu / self.moves, 2)
+            if self.moves
+            else None,
+            "client_cpu_s": round(self.client_cpu, 2),
+            "rss_mb": {str(pid): round(mb, 1) for pid, mb in self.rss_mb.items()},
+            "spectator_views": self.spectator_views,
+            "errors": sum(self.errors.values()),
+            "error_kinds": dict(sorted(self.errors.items())),
+            "load_average": os.getloadavg()[0],
+        }
+
+
+def _family(pid: int) -> list[int]:
+    """``pid`` and its living descendants (uvicorn's workers, its reloader's children)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                parents.setdefault(int(fields[1]), []).append(int(entry.name))
+    family, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        family.append(current)
+        todo.extend(parents.get(current, []))
+    return family
+
+
+def _cpu_seconds(pids: Sequence[int]) -> float:
+    """utime + stime of these processes, from ``/proc/PID/stat``, in seconds."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # fields 14 and 15 of stat(5)
+    return total / ticks
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def _spectate(url: str, table: Table, result: CrowdResult, stop: float) -> None:
+    """Watch one table by its code until ``stop``; counts the views that arrive."""
+    code = table.code
+    socket_url = f"{ws_url(url)}/ws/games/{table.game_id}?code={code}"
+    try:
+        async with connect(socket_url) as socket:
+            while time.perf_counter() < stop:
+                with contextlib.suppress(TimeoutError):
+                    raw = await asyncio.wait_for(socket.recv(), stop - time.perf_counter())
+                    if json.loads(raw).get("type") == "view":
+                        result.spectator_views += 1
+                if table.code != code:  # a new game at that table: follow it
+                    return await _spectate(url, table, result, stop)
+    except Exception as exc:
+        result.error(exc)
+
+
+async def _drive(
+    table: Table, rng: random.Random, options: Options, result: CrowdResult, stop: float
+) -> None:
+    """Play one table at human pace until ``stop`` (on the ``perf_counter`` clock)."""
+    while time.perf_counter() < stop:
+        try:
+            seat, body = await table.choose(rng)
+            think = rng.uniform(options.think_min, options.think_max)
+            if time.perf_counter() + think >= stop:
+                return
+            await asyncio.sleep(think)
+            latency = await table.post(seat, body)
+        except Exception as exc:  # counted, not fatal: the figures say how many failed
+            result.error(exc)
+            await asyncio.sleep(options.think_min)
+            continue
+        result.moves += 1
+        result.latencies.append(latency)
+
+
+async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
+    result = CrowdResult(options)
+    urls = [one.url for one in served]
+    gate = asyncio.Semaphore(OPENING_IN_FLIGHT)
+
+    async def open_one(index: int) -> Table | None:
+        try:
+            async with gate:
+                return await Table.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
+        except Exception as exc:
+            result.error(exc)
+            return None
+
+    opened = await asyncio.gather(*(open_one(index) for index in range(options.tables)))
+    tables = [table for table in opened if table is not None]
+    family = [pid for one in served for pid in _family(one.pid)]
+    cpu_before, client_before = _cpu_seconds(family), time.process_time()
+    started = time.perf_counter()
+    stop = started + options.duration
+    rngs = [random.Random(f"{options.seed}:{index}") for index in range(len(tables))]
+    watchers = [
+        _spectate(urls[index % len(urls)], tables[index % len(tables)], result, stop)
+        for index in range(options.spectators if tables else 0)
+    ]
+    drivers = [
+        _drive(table, rng, options, result, stop) for table, rng in zip(tables, rngs, strict=True)
+    ]
+    await asyncio.gather(*drivers, *watchers)
+    result.elapsed = time.perf_counter() - started
+    result.server_cpu = _cpu_seconds(family) - cpu_before
+    result.client_cpu = time.process_time() - client_before
+    result.rss_mb = {pid: _rss_mb(pid) for pid in family}
+    for table in tables:
+        with contextlib.suppress(Exception):
+            await table.close()
+    return result
+
+
+@contextlib.contextmanager
+def _servers(options: Options, folder: Path) -> Iterator[list[Served]]:
+    env = {"CRIBKIT_LIVE_PREFIX": "cribkit_crowd"}
+    if options.channel == "redis":
+        redis_url = os.environ.get("CRIBKIT_BENCH_REDIS_URL") or os.environ.get(
+            "CRIBKIT_TEST_REDIS_URL"
+        )
+        if not redis_url:
+            raise SystemExit(
+                "--channel redis: set CRIBKIT_BENCH_REDIS_URL or CRIBKIT_TEST_REDIS_URL"
+            )
+        env["CRIBKIT_REDIS_URL"] = redis_url
+    count, workers = options.processes, options.workers
+    if options.database == "sqlite":
+        with app_processes(
+            sqlite_file(folder, "crowd"), count, folder, env=env, workers=workers
+        ) as s:
+            yield s
+        return
+    with scratch_postgres() as database:
+        if database is None:
+            raise SystemExit("--database postgres: no PostgreSQL server answered")
+        with app_processes(database, count, folder, env=env, workers=workers) as served:
+            yield served
+
+
+def run_crowd(options: Options) -> CrowdResult:
+    """Start the servers the options name, run the crowd against them, stop them."""
+    with tempfile.TemporaryDirectory() as name, _servers(options, Path(name)) as served:
+        return asyncio.run(_crowd(served, options))
+
+
+def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench crowd",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--tables", type=int, default=40, help="friend tables (default 40)")
+    parser.add_argument("--duration", type=float, default=30.0, help="timed seconds (30)")
+    parser.add_argument("--spectators", type=int, default=0, help="spectator sockets in all")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the moves and think times")
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument(
+        "--channel",
+        choices=("database", "redis"),
+        default="database",
+        help="live fan-out: the database's own (in-process on SQLite, LISTEN/NOTIFY on "
+        "PostgreSQL) or Redis pub/sub",
+    )
+    parser.add_argument("--processes", type=int, default=1, help="cribkit serve processes")
+    parser.add_argument("--workers", type=int, default=1, help="--workers of each process")
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(2.0, 4.0),
+        metavar=("MIN", "MAX"),
+        help="a player's thinking time in seconds, drawn uniformly (2 4)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.duration <= 0 or args.spectators < 0:
+        parser.error("--tables must be at least 1, --duration positive, --spectators not negative")
+    if args.processes < 1 or args.workers < 1:
+        parser.error("--processes and --workers must be at least 1")
+    if args.think[0] < 0 or args.think[1] < args.think[0]:
+        parser.error("--think MIN MAX needs 0 <= MIN <= MAX")
+    several = args.processes * args.workers > 1
+    if several and args.database == "sqlite" and args.channel == "database":
+        parser.error(
+            "SQLite's own channel is in-process: more than one process needs --channel redis"
+        )
+    return Options(
+        tables=args.tables,
+        duration=args.duration,
+        spectators=args.spectators,
+        seed=args.seed,
+        database=args.database,
+        channel=args.channel,
+        processes=args.processes,
+        workers=args.workers,
+        think_min=args.think[0],
+        think_max=args.think[1],
+    ), bool(args.json)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the crowd bench and print its figures; exit 1 when any move failed."""
+    options, as_json = _options(argv)
+    result = run_crowd(options)
+    figures = result.figures()
+    if as_json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"  {key:<18} {value}")
+    return 1 if result.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

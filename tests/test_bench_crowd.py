@@ -1,0 +1,37 @@
+"""The crowd bench runs: two tables for a few seconds against a real ``cribkit serve``,
+moves are made and reach the other player, spectators see views, nothing fails.
+
+A smoke test of the load tool, not a timing: no figure of speed is asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.server
+def test_the_crowd_bench_plays_two_tables_with_no_errors() -> None:
+    command = [sys.executable, "-m", "bench", "crowd", "--tables", "2", "--duration", "6"]
+    command += ["--spectators", "2", "--think", "0.2", "0.5", "--seed", "3", "--json"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr + done.stdout
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0, figures["error_kinds"]
+    assert figures["moves"] >= 4  # each table made moves
+    assert figures["p50_ms"] > 0 and figures["server_cpu_s"] > 0
+    assert figures["spectator_views"] >= 2
+    assert all(mb > 0 for mb in figures["rss_mb"].values())
+
+
+def test_the_crowd_bench_refuses_sqlites_own_channel_across_processes() -> None:
+    command = [sys.executable, "-m", "bench", "crowd", "--processes", "2"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "needs --channel redis" in done.stderr
