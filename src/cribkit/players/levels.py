@@ -71,7 +71,7 @@ class LevelSpec:
 LEVEL_SPECS: dict[str, LevelSpec] = {
     spec.name: spec
     for spec in (
-        LevelSpec("beginner", 2.5, 10, 0.0, 0.0, 2.5, 4, 4, 0.5),
+        LevelSpec("beginner", 1.8, 8, 0.0, 0.0, 2.0, 4, 4, 0.4),
         LevelSpec("novice", 1.4, 6, 0.3, 0.0, 1.5, 3, 8, 0.3),
         LevelSpec("casual", 0.8, 4, 0.6, 0.3, 0.9, 3, 16, 0.15),
         LevelSpec("club", 0.4, 3, 0.85, 0.6, 0.45, 2, 32, 0.06),
