@@ -23,8 +23,19 @@ from cribkit.errors import (
     WrongCardCountError,
 )
 
-COMMANDS = ["score", "peg", "advise", "play", "replay", "review", "match", "distribution", "serve"]
-JSON_COMMANDS = ["score", "peg", "advise", "replay", "review", "match", "distribution"]
+COMMANDS = [
+    "score",
+    "peg",
+    "advise",
+    "play",
+    "replay",
+    "review",
+    "match",
+    "ladder",
+    "distribution",
+    "serve",
+]
+JSON_COMMANDS = ["score", "peg", "advise", "replay", "review", "match", "ladder", "distribution"]
 CLI_DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 """The command line's page of the docs: where the README sends readers for the details."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from cribkit.cli import (  # noqa: F401  (imported for their registrations)
     advise_cmd,
     distribution_cmd,
+    ladder_cmd,
     match_cmd,
     play_cmd,
     replay_cmd,

@@ -44,7 +44,17 @@ __all__ = [
 EXIT_BAD_INPUT = 2
 """Exit status for anything the user typed wrong (bad card, illegal play, bad option...)."""
 
-COMMAND_ORDER = ("score", "peg", "advise", "play", "replay", "review", "match", "distribution")
+COMMAND_ORDER = (
+    "score",
+    "peg",
+    "advise",
+    "play",
+    "replay",
+    "review",
+    "match",
+    "ladder",
+    "distribution",
+)
 """Commands in the order people meet them; any command not named here comes next, in the
 order it was registered, and ``serve`` always last."""
 

@@ -12,12 +12,17 @@ from collections.abc import Callable
 from cribkit.errors import CribkitError
 from cribkit.players.base import Strategy, StrategyBase, default_cut
 from cribkit.players.expert import Expert2026Strategy, ExpertStrategy
+from cribkit.players.levels import LEVEL_SPECS, LevelSpec, LevelStrategy, level_factory
 from cribkit.players.simple import GreedyStrategy, RandomStrategy
 
 __all__ = [
+    "CALIBRATED_LEVELS",
     "LEVELS",
+    "LEVEL_SPECS",
     "STRATEGIES",
     "GreedyStrategy",
+    "LevelSpec",
+    "LevelStrategy",
     "RandomStrategy",
     "Strategy",
     "StrategyBase",
@@ -32,11 +37,16 @@ STRATEGIES: dict[str, Callable[..., Strategy]] = {
     "greedy": GreedyStrategy,
     "expert": ExpertStrategy,
     "expert-2026": Expert2026Strategy,
+    **{name: level_factory(name) for name in LEVEL_SPECS},
 }
 """Strategy factories by name; each takes a keyword ``seed``."""
 
 LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "expert"}
 """Difficulty levels offered to people, and the strategy behind each."""
+
+CALIBRATED_LEVELS: tuple[str, ...] = (*LEVEL_SPECS, "expert")
+"""The calibrated levels, weakest first: each a strategy by the same name, each beating
+the one below it in 58-68% of games (docs/strength.md); the top one is the expert."""
 
 
 def make_strategy(name: str, *, seed: int | None = None) -> Strategy:

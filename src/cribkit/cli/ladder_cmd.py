@@ -1,0 +1,177 @@
+"""The `cribkit ladder` command: a round robin of strategies fitted to an Elo-like scale.
+
+Every pair of players plays a duplicate match (``cribkit.tournament.run_match``, each on
+the ladder's seed); the wins are fitted by Bradley-Terry (``cribkit.ratings``) with the
+weakest level anchored at 1000. With ``--out FILE`` each finished match is written there
+at once, and a ladder started again with the same file, games and seed plays only the
+matches still missing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from itertools import combinations
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from cribkit.cli.app import command, friendly_errors
+from cribkit.cli.names import strategy_name
+from cribkit.cli.output import make_console, print_json
+from cribkit.errors import CribkitError
+from cribkit.players import CALIBRATED_LEVELS
+from cribkit.ratings import HeadToHead, Rating, fit_ratings
+from cribkit.tournament import check_match, run_match
+
+__all__ = ["LADDER_PLAYERS", "ladder", "ladder_table", "load_interim"]
+
+LADDER_PLAYERS: tuple[str, ...] = (*CALIBRATED_LEVELS, "greedy", "expert-2026")
+"""Who plays the ladder unless ``--players`` says."""
+
+ANCHOR_RATING = 1000.0
+"""The first player's fixed rating: the scale's zero point."""
+
+
+def load_interim(path: Path, *, games: int, seed: int) -> dict[str, HeadToHead]:
+    """The matches already played into ``path`` (none if it does not exist), refusing a
+    file from a ladder of other games or seed."""
+    if not path.exists():
+        return {}
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        if saved["games"] != games or saved["seed"] != seed:
+            raise CribkitError(
+                f"{path} holds a ladder of {saved['games']} games on seed {saved['seed']}: "
+                f"give the same --games and --seed, or another --out"
+            )
+        return {key: HeadToHead(**match) for key, match in saved["matches"].items()}
+    except (ValueError, KeyError, TypeError) as error:
+        raise CribkitError(f"{path} is not a ladder's interim file: {error}") from error
+
+
+def _write(path: Path, *, games: int, seed: int, matches: dict[str, HeadToHead]) -> None:
+    body = {
+        "games": games,
+        "seed": seed,
+        "matches": {
+            key: {"a": m.a, "b": m.b, "a_wins": m.a_wins, "games": m.games}
+            for key, m in matches.items()
+        },
+    }
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
+    temporary.replace(path)
+
+
+@command(summary="Rate strategies on an Elo-like scale by a round robin.")
+@friendly_errors
+def ladder(
+    games: Annotated[
+        int,
+        typer.Option("--games", "-n", metavar="N", help="Games a match (an even number)."),
+    ] = 400,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of every match.")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE", help="Write each finished match to FILE; resume from it if present."
+        ),
+    ] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            metavar="A,B,...",
+            help="Players, weakest first (default: the levels, greedy and expert-2026).",
+        ),
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, metavar="N", help="Worker processes."),
+    ] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play every pair of players and fit their ratings, the first anchored at 1000."""
+    names = (
+        LADDER_PLAYERS
+        if players is None
+        else tuple(strategy_name(p) for p in players.split(",") if p.strip())
+    )
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise CribkitError("a ladder needs two or more different players")
+    for a, b in combinations(names, 2):
+        check_match(a, b, games=games)
+    matches = {} if out is None else load_interim(out, games=games, seed=seed)
+    pairs = [(a, b) for a, b in combinations(names, 2) if f"{a}|{b}" not in matches]
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=json_output,
+    )
+    with progress:
+        bar = progress.add_task("ladder", total=len(pairs) * games)
+        for a, b in pairs:
+            progress.update(bar, description=f"{a} vs {b}")
+            result = run_match(
+                a, b, games=games, seed=seed, jobs=jobs, progress=_advance(progress, bar)
+            )
+            matches[f"{a}|{b}"] = HeadToHead(a, b, result.a_wins, result.games)
+            if out is not None:
+                _write(out, games=games, seed=seed, matches=matches)
+    ratings = fit_ratings(list(matches.values()), anchor=names[0], anchor_rating=ANCHOR_RATING)
+    if json_output:
+        print_json(
+            {
+                "games": games,
+                "seed": seed,
+                "anchor": names[0],
+                "ratings": [
+                    {
+                        "player": r.player,
+                        "rating": r.rating,
+                        "interval": [r.low, r.high],
+                        "games": r.games,
+                    }
+                    for r in ratings
+                ],
+            }
+        )
+        return
+    make_console().print(ladder_table(ratings, games=games, seed=seed, anchor=names[0]))
+
+
+def _advance(progress: Progress, bar: TaskID) -> Callable[[int, int], None]:
+    """A match's progress callback moving the ladder's bar on from where it stood."""
+    start = progress.tasks[0].completed
+
+    def update(done: int, _total: int) -> None:
+        progress.update(bar, completed=start + done)
+
+    return update
+
+
+def ladder_table(ratings: list[Rating], *, games: int, seed: int, anchor: str) -> Table:
+    """The rating table, strongest first."""
+    table = Table(title=f"ladder: {games} games a match (seed {seed}), {anchor} = 1000")
+    table.add_column("player")
+    table.add_column("rating", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("games", justify="right")
+    for r in ratings:
+        interval = "anchor" if r.player == anchor else f"[{r.low:.0f}, {r.high:.0f}]"
+        table.add_row(r.player, f"{r.rating:.0f}", interval, str(r.games))
+    return table

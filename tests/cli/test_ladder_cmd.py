@@ -1,0 +1,64 @@
+"""`cribkit ladder`: a round robin fitted to ratings, resumed from its interim file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_support import assert_bad_input, invoke, json_out
+
+import cribkit.cli.ladder_cmd as ladder_cmd
+from cribkit.cli.ladder_cmd import LADDER_PLAYERS
+from cribkit.players import CALIBRATED_LEVELS
+
+ARGS = ["ladder", "--games", "4", "--seed", "3", "--players", "random,greedy,beginner", "-j", "1"]
+
+
+def test_the_default_ladder_is_the_levels_greedy_and_expert_2026() -> None:
+    assert (*CALIBRATED_LEVELS, "greedy", "expert-2026") == LADDER_PLAYERS
+
+
+def test_json_rates_every_player_anchoring_the_first(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    data = json_out(invoke([*ARGS, "--json", "--out", str(out)]))
+    ratings = {r["player"]: r for r in data["ratings"]}
+    assert set(ratings) == {"random", "greedy", "beginner"}
+    assert ratings["random"]["rating"] == 1000 and data["anchor"] == "random"
+    assert ratings["greedy"]["rating"] > ratings["beginner"]["rating"] > 1000
+    assert all(r["games"] == 8 for r in ratings.values())
+    saved = json.loads(out.read_text())
+    assert set(saved["matches"]) == {"random|greedy", "random|beginner", "greedy|beginner"}
+
+
+def test_a_stopped_ladder_resumes_from_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "ladder.json"
+    first = json_out(invoke([*ARGS, "--json", "--out", str(out)]))
+    saved = json.loads(out.read_text())
+    del saved["matches"]["greedy|beginner"]  # as if stopped before the last match
+    out.write_text(json.dumps(saved))
+    played: list[tuple[str, str]] = []
+    real = ladder_cmd.run_match
+
+    def counting(a: str, b: str, **kwargs: object) -> object:
+        played.append((a, b))
+        return real(a, b, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ladder_cmd, "run_match", counting)
+    again = json_out(invoke([*ARGS, "--json", "--out", str(out)]))
+    assert played == [("greedy", "beginner")]
+    assert again == first
+
+
+def test_a_file_from_another_ladder_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    invoke([*ARGS, "--json", "--out", str(out)])
+    before = out.read_text()
+    assert_bad_input(invoke([*ARGS[:-4], "--seed", "4", "--out", str(out)]), "same --games")
+    assert out.read_text() == before
+
+
+def test_one_player_is_not_a_ladder() -> None:
+    assert_bad_input(invoke(["ladder", "--players", "greedy,greedy"]), "two or more")
