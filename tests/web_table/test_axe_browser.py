@@ -2,9 +2,9 @@
 English and Chinese, light and dark: the home page, the table at the cut, the discard, the
 play, the show, counting your own hand, the end (a win and a skunk), a friend table
 (waiting, playing, watched), review, replay, each practice drill asked and answered,
-stats with games, calculator, advisor, rules, score sheet, invite/join, the offline page and
-the error pages; and the pages a player without JavaScript meets (the plain table in each
-state, the friend table waiting, playing and watched, the forms and results).
+stats with games, calculator, advisor, rules, score sheet, invite/join, settings, the
+offline page and the error pages; and the pages a player without JavaScript meets (the
+plain table in each state, the friend table waiting, playing and watched, the forms).
 
 The games are reached through the JSON API with seeded games (one server for the module);
 each page is then loaded in a context of the language and colour scheme under test.
@@ -176,13 +176,14 @@ def _seed_everything(browser: Any, server: ServerProcess, folder: Path) -> Seede
         Scene("practice-discard-answered", "/practice/discard?seed=11", then=_answer_discard),
         Scene("practice-pegging", "/practice/pegging?seed=5"),
         Scene("practice-pegging-answered", "/practice/pegging?seed=5", then=_answer_pegging),
+        Scene("settings", "/settings"),
         Scene("offline", "/offline"),
         Scene("not-found", "/no-such-page"),
         Scene("game-not-found", "/games/nosuchgame", "main"),
     ]
     scriptless = {"home", "cut", "discard", "play", "show", "count-own", "end-win", "end-skunk"}
     scriptless |= {"friend-waiting", "friend-playing", "friend-spectator", "invite-join"}
-    scriptless |= {"offline", "practice-count", "calculator-result"}
+    scriptless |= {"offline", "settings", "practice-count", "calculator-result"}
     seeded.scenes += [_scriptless(scene) for scene in seeded.scenes if scene.name in scriptless]
     for who, context in contexts.items():
         seeded.states[who] = folder / f"{who}.json"
