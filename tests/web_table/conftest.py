@@ -29,6 +29,7 @@ from table_support import make_app
 from db_templates import PostgresServer, database_params
 
 POSTGRES_ENV = "CRIBKIT_TEST_POSTGRES_URL"
+REDIS_ENV = "CRIBKIT_TEST_REDIS_URL"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -106,3 +107,18 @@ def other_client(app: Any) -> Iterator[TestClient]:
     """A second browser on the same server: no cookie of the first player."""
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The Redis server of ``CRIBKIT_TEST_REDIS_URL``, or a skip saying why there is none."""
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        pytest.skip(f"{REDIS_ENV} is not set: no Redis server to test against")
+    import redis
+
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.RedisError as exc:
+        pytest.skip(f"Redis at {REDIS_ENV} is not usable: {exc}")
+    return url

@@ -4,7 +4,6 @@ between two (PostgreSQL LISTEN/NOTIFY, Redis pub/sub), and nothing else travels 
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -44,7 +43,6 @@ def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
     return result[0]
 
 
-REDIS_ENV = "CRIBKIT_TEST_REDIS_URL"
 POSTGRES_ENV = "CRIBKIT_TEST_POSTGRES_URL"
 
 
@@ -137,20 +135,6 @@ def test_postgres_notify_crosses_between_two_listeners(postgres_url: str) -> Non
     finally:
         database.dispose()
     assert received == [("here", 7), ("there", 7), ("back", 8)]
-
-
-@pytest.fixture
-def redis_url() -> str:
-    url = os.environ.get(REDIS_ENV)
-    if not url:
-        pytest.skip(f"{REDIS_ENV} is not set: no Redis server to test against")
-    import redis
-
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.RedisError as exc:
-        pytest.skip(f"Redis at {REDIS_ENV} is not usable: {exc}")
-    return url
 
 
 def test_redis_pubsub_crosses_between_two_subscribers(redis_url: str) -> None:

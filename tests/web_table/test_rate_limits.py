@@ -5,7 +5,6 @@ processes when configured, and a Redis that does not answer lets requests pass."
 
 from __future__ import annotations
 
-import os
 import secrets
 import warnings
 from collections.abc import Iterator
@@ -27,7 +26,6 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
     from starlette.websockets import WebSocketDisconnect
 
-REDIS_ENV = "CRIBKIT_TEST_REDIS_URL"
 EN = {"Accept-Language": "en"}
 
 
@@ -207,20 +205,6 @@ def test_budgets_come_from_the_environment_and_bad_ones_are_refused() -> None:
 
 
 # ------------------------------------------------------------------ Redis
-
-
-@pytest.fixture
-def redis_url() -> str:
-    url = os.environ.get(REDIS_ENV)
-    if not url:
-        pytest.skip(f"{REDIS_ENV} is not set: no Redis server to test against")
-    import redis
-
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.RedisError as exc:
-        pytest.skip(f"Redis at {REDIS_ENV} is not usable: {exc}")
-    return url
 
 
 def test_redis_holds_one_budget_for_every_process(database_url: str, redis_url: str) -> None:
