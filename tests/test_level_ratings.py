@@ -1,0 +1,25 @@
+"""The rating table the picker and the player's rating read."""
+
+from __future__ import annotations
+
+import pytest
+
+from cribkit.errors import CribkitError
+from cribkit.players import CALIBRATED_LEVELS
+from cribkit.players.level_ratings import level_rating, level_ratings
+
+
+def test_every_calibrated_level_is_rated_and_stronger_levels_rate_higher() -> None:
+    ratings = [level_rating(name).rating for name in CALIBRATED_LEVELS]
+    assert ratings == sorted(ratings)
+    assert len(set(ratings)) == len(ratings)
+
+
+def test_the_table_is_ordered_weakest_first() -> None:
+    values = [row.rating for row in level_ratings().values()]
+    assert values == sorted(values)
+
+
+def test_an_unrated_name_is_a_clear_error() -> None:
+    with pytest.raises(CribkitError, match="no rating for 'nobody'"):
+        level_rating("nobody")
