@@ -16,6 +16,8 @@ from cribkit.errors import DuplicateCardError, InvalidNotationError
 
 __all__ = [
     "DECK",
+    "RANK_SPELLINGS",
+    "SUIT_SPELLINGS",
     "Card",
     "Rank",
     "Suit",
@@ -175,6 +177,10 @@ _SUIT_ALIASES: dict[str, Suit] = {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
 }
+RANK_SPELLINGS: tuple[str, ...] = tuple(_RANK_ALIASES)
+"""Every way ``parse_card`` reads a rank (upper case; it reads any case)."""
+SUIT_SPELLINGS: tuple[str, ...] = tuple(_SUIT_ALIASES)
+"""Every way ``parse_card`` reads a suit (letters upper case; it reads any case)."""
 _CARD_CACHE: dict[str, Card] = {}
 _SEPARATORS = re.compile(r"[\s,;]+")
 

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Query, Request
 from cribkit.web.site.advice import advise
 from cribkit.web.site.errors import ERROR_RESPONSES, ApiProblem, Problem
 from cribkit.web.site.i18n import translator
+from cribkit.web.tools.card_patterns import cards_text, one_card_schema, play_text
 from cribkit.web.tools.schemas import (
     AdviseRequest,
     AdviseResponse,
@@ -76,8 +77,10 @@ def post_score(request: Request, body: ScoreRequest) -> dict[str, object]:
 @router.get("/score", response_model=ScoreResponse, responses=_ERRORS)
 def get_score(
     request: Request,
-    hand: Annotated[str, Query(examples=["5H 5D 5C JS 5S"])],
-    starter: str | None = None,
+    hand: Annotated[str, Query(examples=["5H 5D 5C JS 5S"], json_schema_extra=cards_text(4, 5))],
+    starter: Annotated[
+        str | None, Query(json_schema_extra=one_card_schema(description="The starter."))
+    ] = None,
     crib: bool = False,
 ) -> dict[str, object]:
     """The same as ``POST /api/score``, with the calculator page's query string."""
@@ -92,7 +95,8 @@ def post_peg(request: Request, body: PegRequest) -> dict[str, object]:
 
 @router.get("/peg", response_model=PegResponse, responses=_ERRORS)
 def get_peg(
-    request: Request, play: Annotated[str, Query(examples=["6D 4C 5H 3S"])]
+    request: Request,
+    play: Annotated[str, Query(examples=["6D 4C 5H 3S"], json_schema_extra=play_text())],
 ) -> dict[str, object]:
     """The same as ``POST /api/peg``, with the calculator page's query string."""
     return _peg(request, PegRequest(play=play), "query")
@@ -107,7 +111,9 @@ def post_advise(request: Request, body: AdviseRequest) -> dict[str, object]:
 @router.get("/advise", response_model=AdviseResponse, responses=_ERRORS)
 def get_advise(
     request: Request,
-    cards: Annotated[str, Query(examples=["5H 5D 5C JS 4D KC"])],
+    cards: Annotated[
+        str, Query(examples=["5H 5D 5C JS 4D KC"], json_schema_extra=cards_text(6, 6))
+    ],
     dealer: bool,
 ) -> dict[str, object]:
     """The same as ``POST /api/advise``, with the advisor page's query string."""

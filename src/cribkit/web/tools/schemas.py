@@ -3,9 +3,17 @@ score items and discard options are the table's too: they live in ``site.schemas
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from cribkit.web.site.schemas import DiscardOptionOut, ResponseModel, ScoreItemOut
+from cribkit.web.tools.card_patterns import (
+    cards_schema,
+    one_card_schema,
+    one_card_text,
+    play_schema,
+)
 
 __all__ = [
     "AdviseRequest",
@@ -29,12 +37,29 @@ class StrictRequest(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
+HAND = "Four cards, or five with the starter last ('5h 5d 5c js 5s')."
+STARTER_MEANS_FOUR: dict[str, Any] = {
+    "if": {
+        "properties": {"starter": {"type": "string", **one_card_text()}},
+        "required": ["starter"],
+    },
+    "then": {"properties": {"hand": cards_schema(4, 4, description=HAND)}},
+    "else": {"properties": {"hand": cards_schema(5, 5, description=HAND)}},
+}
+"""With a starter of its own the hand field holds four cards; without one, five (the
+starter last)."""
+
+
 class ScoreRequest(StrictRequest):
-    hand: Cards = Field(
-        description="Four cards, or five with the starter last ('5h 5d 5c js 5s').",
-        examples=["5H 5D 5C JS 5S"],
+    model_config = ConfigDict(json_schema_extra=STARTER_MEANS_FOUR)
+
+    hand: Annotated[Cards, WithJsonSchema(cards_schema(4, 5, description=HAND))] = Field(
+        examples=["5H 5D 5C JS 5S"]
     )
-    starter: str | None = Field(default=None, examples=["5S"])
+    starter: Annotated[
+        str | None,
+        WithJsonSchema(one_card_schema(description="The starter, if not the hand's fifth card.")),
+    ] = Field(default=None, examples=["5S"])
     crib: bool = Field(default=False, description="Score as the crib (a flush needs all five).")
 
 
@@ -48,10 +73,14 @@ class ScoreResponse(ResponseModel):
 
 
 class PegRequest(StrictRequest):
-    play: Cards = Field(
-        description="Cards in the order played; 'go' ends a series (one for the go).",
-        examples=["QS 9D 8C 4H"],
-    )
+    play: Annotated[
+        Cards,
+        WithJsonSchema(
+            play_schema(
+                description="Cards in the order played; 'go' ends a series (one for the go)."
+            )
+        ),
+    ] = Field(examples=["QS 9D 8C 4H"])
 
 
 class PegStepOut(ResponseModel):
@@ -68,7 +97,9 @@ class PegResponse(ResponseModel):
 
 
 class AdviseRequest(StrictRequest):
-    cards: Cards = Field(description="The six cards dealt.", examples=["5H 5D 5C JS 4D KC"])
+    cards: Annotated[
+        Cards, WithJsonSchema(cards_schema(6, 6, description="The six cards dealt."))
+    ] = Field(examples=["5H 5D 5C JS 4D KC"])
     dealer: bool = Field(description="True if you deal (the crib is yours).")
 
 
