@@ -49,9 +49,14 @@ check: $(STAMP)
 	$(BIN)/ruff format --check src tests bench scripts
 	$(PYTEST) -p no:schemathesis -n 2 -q -m "$(CHECK_MARKERS)" --hypothesis-profile check; $(PYTEST_OK)
 
+# Two workers a core: the browser and server tests spend most of their time waiting on a
+# page, a socket or a timer, so a core runs one test's Python while another's page waits;
+# work stealing keeps the long tests from queueing behind each other at the end.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
+
 ## test: CI (<= 10 min on two cores): all but the `slow` tests (browsers, PostgreSQL, Redis, fuzz, servers too); the 15 slowest printed
 test: $(STAMP)
-	$(PYTEST) -n auto -q -m "not slow" --durations=15; $(PYTEST_OK)
+	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal -q -m "not slow" --durations=15; $(PYTEST_OK)
 
 ## test-all: everything, the long random runs and every digest chunk (nightly, before a release)
 test-all: $(STAMP)

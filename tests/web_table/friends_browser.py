@@ -104,9 +104,11 @@ def play_to_the_end(
     spectator: tuple[Any, str] | None = None,
     between_moves: Callable[[int], None] | None = None,
     max_moves: int = 600,
+    stop_after: int | None = None,
 ) -> dict[str, Any]:
-    """Both players click until each has seen the game end; after each move the other player's page
-    (and the spectator's) shows the new version by itself, through the live socket."""
+    """Both players click until each has seen the game end (or ``stop_after`` moves); after
+    each move the other player's page (and the spectator's) shows the new version by itself,
+    through the live socket."""
     for moves in range(max_moves):
         views = {
             seat: api(page, base, f"/api/games/{game_id}") for seat, (page, base) in seats.items()
@@ -115,7 +117,7 @@ def play_to_the_end(
             rail_page, _ = spectator
             leaked = cards_on_page(rail_page) & hidden_from_rail(list(views.values()))
             assert not leaked, leaked
-        if all(view["phase"] == "game_over" for view in views.values()):
+        if all(view["phase"] == "game_over" for view in views.values()) or moves == stop_after:
             return views[0]  # each has read the show to the winning count at their own pace
         seat = 0 if views[0]["legal_actions"] else 1
         page, _ = seats[seat]

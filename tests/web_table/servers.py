@@ -57,7 +57,7 @@ class ServerProcess:
         ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, env=self.env, stdout=log, stderr=log)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded CI machine imports slowly
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"cribkit serve exited: {self.log.read_text()}")

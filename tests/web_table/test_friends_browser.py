@@ -1,6 +1,7 @@
 """Two real browsers play a seeded game to 121 against each other by clicking, with a
-spectator watching: on one SQLite process, and on two processes sharing PostgreSQL with
-one of them killed mid-game. Screenshots only when asked (``CRIBKIT_SCREENSHOTS=dir``).
+spectator watching, on one SQLite process; and fifty moves on two processes sharing
+PostgreSQL, one of them killed after thirty. Screenshots only when asked
+(``CRIBKIT_SCREENSHOTS=dir``).
 """
 
 from __future__ import annotations
@@ -116,10 +117,19 @@ def test_two_processes_on_postgres_share_the_game_and_survive_one_being_killed(
                 host.wait_for_selector("#table[data-live='open']")
                 seats[0] = (host, second.url)
 
-        final = play_to_the_end(
-            seats, game_id, spectator=(rail, second.url), between_moves=kill_the_first
+        before = api(friend, second.url, f"/api/games/{game_id}")["version"]
+        last = play_to_the_end(
+            seats,
+            game_id,
+            spectator=(rail, second.url),
+            between_moves=kill_the_first,
+            stop_after=50,
         )
-        assert max(final["scores"]) == 121
+        # 50 moves on, the second process, both pages and the spectator agree on the game:
+        # the moves made on the dead process were kept, and each click moved it once.
+        survivor = api(host, second.url, f"/api/games/{game_id}")
+        assert survivor["version"] == last["version"] >= before + 50
+        assert version_of(host) == version_of(friend) == version_of(rail) == last["version"]
     finally:
         first.stop()
         second.stop()

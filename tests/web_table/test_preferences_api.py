@@ -10,6 +10,7 @@ from counting_policy import next_move
 from fastapi.testclient import TestClient
 
 from cribkit.web.site.i18n import LANG_COOKIE
+from cribkit.web.site.players_identity import PLAYER_COOKIE
 from cribkit.web.site.theme import THEME_COOKIE
 
 DEFAULTS = {
@@ -134,8 +135,24 @@ def test_the_saved_theme_applies_unless_the_theme_cookie_chose(client: TestClien
     assert answer.cookies.get(THEME_COOKIE) == "dark"  # shown at once on this browser
     client.cookies.delete(THEME_COOKIE)  # another browser of the same player: no cookie
     assert 'data-theme="dark"' in client.get("/rules").text
-    client.get("/theme/light", follow_redirects=False)  # the header's switch: a cookie
+    client.get("/theme/light", follow_redirects=False)  # the header's switch
     assert 'data-theme="light"' in client.get("/rules").text
+    assert client.get("/api/preferences").json()["theme"] == "light"  # saved for the player
+
+
+def test_the_header_switches_save_the_choice_for_a_known_player_only(client: TestClient) -> None:
+    client.get("/lang/zh", follow_redirects=False)  # nobody yet: a cookie, no identity
+    assert PLAYER_COOKIE not in client.cookies
+    put(client, speed="fast")  # now a player
+    client.get("/lang/zh", follow_redirects=False)
+    client.get("/theme/dark", follow_redirects=False)
+    kept = client.get("/api/preferences").json()
+    assert (kept["language"], kept["theme"], kept["speed"]) == ("zh", "dark", "fast")
+    client.cookies.delete(LANG_COOKIE)  # another browser of the same player
+    client.cookies.delete(THEME_COOKIE)
+    page = client.get("/rules").text
+    assert 'lang="zh-Hans"' in page and 'data-theme="dark"' in page
+    client.get("/theme/purple", follow_redirects=False)  # not a theme: nothing saved
     assert client.get("/api/preferences").json()["theme"] == "dark"
 
 

@@ -27,10 +27,13 @@ SHORT_TIMERS = """
 """
 """The computer's pause (and the page's other long timers) over in a millisecond."""
 
-QUICK_GAMES = [(35, "normal", False), (36, "fast", True), (11, "normal", True)]
-"""(seed, speed, muggins): the person deals a jack starter in the first hand of seed 35
-and the second of 36; seed 11 has heels for both seats."""
-ALL_GAMES = [(seed, ("normal", "fast")[seed % 2], seed % 3 == 0) for seed in range(40, 60)]
+QUICK_GAMES = [(11, "normal", True)]
+"""(seed, speed, muggins): seed 11 has heels for both seats."""
+ALL_GAMES = [
+    (35, "normal", False),  # the person deals a jack starter in the first hand
+    (36, "fast", True),  # and in the second
+    *((seed, ("normal", "fast")[seed % 2], seed % 3 == 0) for seed in range(40, 60)),
+]
 
 
 def live_talk(page: Any) -> list[str]:
@@ -122,14 +125,14 @@ def check_games(browser: Any, server: ServerProcess, games: list[tuple[int, str,
     context.close()
 
 
-def test_the_live_talk_is_the_record_s_talk_in_three_seeded_games(
+def test_the_live_talk_is_the_record_s_talk_in_a_seeded_game(
     browser: Any, server: ServerProcess
 ) -> None:
     check_games(browser, server, QUICK_GAMES)
 
 
 @pytest.mark.slow
-def test_the_live_talk_is_the_record_s_talk_in_twenty_seeded_games(
+def test_the_live_talk_is_the_record_s_talk_in_twenty_two_seeded_games(
     browser: Any, server: ServerProcess
 ) -> None:
     check_games(browser, server, ALL_GAMES)

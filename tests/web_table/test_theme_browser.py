@@ -79,6 +79,30 @@ def test_the_switch_overrides_the_system_and_is_kept(
     context.close()
 
 
+def test_the_table_s_settings_panel_changes_the_theme_at_once_and_saves_it(
+    chromium: Any,  # noqa: F811
+    server: ServerProcess,  # noqa: F811
+) -> None:
+    context = chromium.new_context(color_scheme="light")
+    page = context.new_page()
+    game_id = a_game_in_play(page, server.url)
+    page.goto(f"{server.url}/games/{game_id}")
+    page.wait_for_selector("#table[data-version]")
+    version = page.get_attribute("#table", "data-version")
+    page.click("#table-settings summary")
+    page.select_option("#theme-choice", "dark")
+    page.wait_for_selector("html[data-theme='dark']")
+    assert luminance(style(page, "html", "background-color")) < 0.05  # no reload needed
+    page.wait_for_selector("#table-settings[data-saved*='dark']")
+    assert page.get_attribute("#table", "data-version") == version  # the game is untouched
+    saved = page.request.get(f"{server.url}/api/preferences").json()
+    assert saved["theme"] == "dark"
+    context.clear_cookies(name="cribkit_theme")  # another browser of the same player
+    page.goto(f"{server.url}/rules")
+    assert page.get_attribute("html", "data-theme") == "dark"
+    context.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_pegs_differ_without_colour(
     chromium: Any,  # noqa: F811

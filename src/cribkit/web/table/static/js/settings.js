@@ -1,5 +1,5 @@
 // The table's settings panel: the pace (speed, "say go for me", "play my last card for
-// me") and the your-turn signals. Each change is saved at once as the player's
+// me"), the your-turn signals and the colour theme (shown at once, no reload). Each change is saved at once as the player's
 // preference (PUT /api/preferences); the server applies the pace from the next move.
 import { T, message, state } from "./context.js";
 import { $ } from "./dom.js";
@@ -24,6 +24,10 @@ async function save(change) {
 
 export function wireSettings() {
   $("speed").addEventListener("change", (event) => save({ speed: event.target.value }));
+  $("theme-choice").addEventListener("change", (event) => {
+    document.documentElement.dataset.theme = event.target.value;
+    save({ theme: event.target.value });
+  });
   for (const [id, key] of Object.entries(BOXES)) {
     $(id).addEventListener("change", async (event) => {
       const box = event.target;
