@@ -19,6 +19,7 @@ from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, Api
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.site.schemas import MUGGINS_NEEDS_COUNT_OWN
+from cribkit.web.table.friends.chat_view import chat_payload
 from cribkit.web.table.friends.public_view import public_payload, table_block
 from cribkit.web.table.friends.schemas import OpenedTable, PublicView, RematchOut, SeatOut
 from cribkit.web.table.friends.tables import (
@@ -108,6 +109,7 @@ def public_table(
         loaded,
         code=format_code(code),
         connected=connected,
+        chat=chat_payload(tables.chat, loaded, None, translations),
         rematch_code=None if rematch is None else format_code(rematch.code),
     )
     return payload
