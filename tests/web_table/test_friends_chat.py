@@ -176,9 +176,7 @@ def test_a_muted_player_never_reaches_the_muter_over_http(
     )
 
 
-def test_the_mute_is_kept_per_seat_and_follows_the_rematch(
-    client: Any, other_client: Any
-) -> None:
+def test_the_mute_is_kept_per_seat_and_follows_the_rematch(client: Any, other_client: Any) -> None:
     table = seated(client, other_client)
     code, game_id = table["code"], table["game_id"]
     client.put(f"/api/tables/{code}/chat/mute", json={"muted": True})
@@ -187,9 +185,7 @@ def test_the_mute_is_kept_per_seat_and_follows_the_rematch(
     fresh = client.post(f"/api/games/{game_id}/rematch").json()["game_id"]
     view = client.get(f"/api/games/{fresh}").json()
     assert view["table"]["chat"]["muted"] is True
-    other_client.post(
-        f"/api/tables/{view['table']['code']}/chat", json={"text": "rematch SECRET"}
-    )
+    other_client.post(f"/api/tables/{view['table']['code']}/chat", json={"text": "rematch SECRET"})
     assert "SECRET" not in client.get(f"/api/games/{fresh}").text
 
 
@@ -256,7 +252,9 @@ def test_names_and_lines_are_escaped_and_isolated_on_the_plain_page(
     assert RLO not in html and ZWSP not in html and LRI not in html
     line = re.search(r'<li class="chat-line[^>]*>(.*?)</li>', panel)
     assert line is not None
-    assert re.fullmatch(r'<bdi class="chat-who">[^<]*</bdi>: <bdi class="chat-text">[^<]*</bdi>', line[1])
+    assert re.fullmatch(
+        r'<bdi class="chat-who">[^<]*</bdi>: <bdi class="chat-text">[^<]*</bdi>', line[1]
+    )
 
 
 def test_the_api_gives_the_cleaned_line_for_the_script_to_set_as_text(
@@ -278,7 +276,9 @@ def test_the_plain_forms_say_a_line_mute_and_come_back(
     page = client.get(f"/games/{game_id}", headers=EN).text
     assert 'aria-live="polite"' in page and '<label for="chat-text">' in page
     assert page.count('name="phrase"') == 5
-    said = client.post(f"/games/{game_id}/chat", data={"phrase": "nice_hand"}, follow_redirects=False)
+    said = client.post(
+        f"/games/{game_id}/chat", data={"phrase": "nice_hand"}, follow_redirects=False
+    )
     assert said.status_code == 303 and said.headers["location"].endswith("#chat-panel")
     client.post(f"/games/{game_id}/chat", data={"text": "plain words"})
     empty = client.post(f"/games/{game_id}/chat", data={"text": "  "}, follow_redirects=False)
@@ -355,7 +355,9 @@ def test_chat_past_the_budget_answers_429_and_stores_nothing(database_url: str) 
     rates = tuple(
         (key, "3/minute" if key == "chat.player" else spec) for key, spec in RATE_DEFAULTS
     )
-    settings = Settings(database_url=database_url, secret_key=SECRET, testing=True, rate_limits=rates)
+    settings = Settings(
+        database_url=database_url, secret_key=SECRET, testing=True, rate_limits=rates
+    )
     app = create_app(settings)
     with TestClient(app) as host, TestClient(app) as friend:
         table = seated(host, friend)

@@ -33,8 +33,8 @@ from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
 from cribkit.web.site.templating import STATIC_DIR, build_environment
 from cribkit.web.table.friends import api as friends_api
-from cribkit.web.table.friends import routes as friends_routes
 from cribkit.web.table.friends import chat_api, chat_forms
+from cribkit.web.table.friends import routes as friends_routes
 from cribkit.web.table.games import api as games_api
 from cribkit.web.table.games import api_history as games_history
 from cribkit.web.table.games import page as table_page

@@ -29,7 +29,8 @@ Every setting, its environment variable and its default:
   ``limits`` library's notation (``120/minute``, several joined by ``;``), or ``off``. The
   buckets are ``CREATE`` (new tables), ``JOIN`` (invite codes that miss, joined or looked
   up: code guessing), ``MOVES``, ``RECORDS`` (replays and reviews), ``SOCKETS`` (WebSocket
-  opens) and ``CHAT`` (lines said and mutes at a table between two people); the defaults (``RATE_DEFAULTS``) are far above what a person does.
+  opens) and ``CHAT`` (lines said and mutes at a table between two people); the defaults
+  (``RATE_DEFAULTS``) are far above what a person does.
 - ``CRIBKIT_RECORD_WORKERS``: replays and reviews of records run at once per process, each
   in a worker thread off the event loop (default 2); four times as many may wait, and more
   are refused with 503 and ``Retry-After``.

@@ -1,8 +1,8 @@
 """Which of the table's routes draw on which budget (``cribkit.web.site.rate_limits``).
 
 Reading a game or a table is free; what costs (a new game, a join, a move, a replay or a
-review of a record, a socket, a line of chat) or what could be guessed (an invite code: each miss) is
-counted. The JSON API and the no-JS forms doing the same thing share one bucket.
+review of a record, a socket, a line of chat) or what could be guessed (an invite code: each
+miss) is counted. The JSON API and the no-JS forms doing the same thing share one bucket.
 """
 
 from __future__ import annotations

@@ -72,9 +72,7 @@ def clean_message(text: str) -> str:
     """The line as it is kept (see the module's docstring); refused when empty or too long."""
     normal = unicodedata.normalize("NFC", text)
     kept = "".join(
-        " " if not ch.isprintable() else ch
-        for ch in normal
-        if unicodedata.category(ch) != "Cf"
+        " " if not ch.isprintable() else ch for ch in normal if unicodedata.category(ch) != "Cf"
     )
     cleaned = " ".join(kept.split())
     if not cleaned:
@@ -98,7 +96,9 @@ class ChatLog:
 
 def _line(row: ChatRow) -> ChatLine:
     at = row.created_at  # SQLite hands it back without its zone; it was stored in UTC
-    return ChatLine(row.id, row.seat, row.body, row.phrase, at if at.tzinfo else at.replace(tzinfo=UTC))
+    return ChatLine(
+        row.id, row.seat, row.body, row.phrase, at if at.tzinfo else at.replace(tzinfo=UTC)
+    )
 
 
 class TableChat:
@@ -137,9 +137,7 @@ class TableChat:
         with self.database.session() as session:
             muted = reader is not None and session.get(ChatMuteRow, (game_id, reader)) is not None
             if reader is not None:
-                query = query.where(
-                    ChatRow.hidden_from.is_(None) | (ChatRow.hidden_from != reader)
-                )
+                query = query.where(ChatRow.hidden_from.is_(None) | (ChatRow.hidden_from != reader))
             if muted:
                 query = query.where(ChatRow.seat == reader)
             rows = session.scalars(query.order_by(ChatRow.id.desc()).limit(CHAT_RECENT)).all()

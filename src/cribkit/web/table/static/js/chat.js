@@ -19,7 +19,7 @@ function lineElement(line) {
   const text = document.createElement("bdi");
   text.className = "chat-text";
   text.textContent = line.text;
-  item.append(speaker, ": ", text);
+  item.append(speaker, T.chat_colon, text);
   return item;
 }
 
