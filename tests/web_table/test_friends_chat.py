@@ -96,6 +96,7 @@ def test_the_host_may_write_before_the_friend_sits_down(client: Any, other_clien
     assert texts(other_client.get(f"/api/tables/{table['code']}/chat").json()) == ["I'll wait"]
 
 
+@pytest.mark.postgres_too
 def test_a_line_is_capped_after_cleaning_and_an_empty_one_is_refused(
     app: Any, client: Any, other_client: Any
 ) -> None:
@@ -144,6 +145,7 @@ def test_no_chat_where_the_computer_took_the_seat(app: Any, client: Any) -> None
 # ---------------------------------------------------------------- the mute
 
 
+@pytest.mark.postgres_too
 def test_a_muted_player_never_reaches_the_muter_over_http(
     client: Any, other_client: Any, third_client: Any
 ) -> None:
@@ -193,6 +195,7 @@ def _chat_of(message: dict[str, Any]) -> list[str]:
     return texts(message["view"]["table"]["chat"])
 
 
+@pytest.mark.postgres_too
 def test_a_muted_player_never_reaches_the_muter_over_the_socket(
     client: Any, other_client: Any
 ) -> None:
@@ -369,3 +372,48 @@ def test_chat_past_the_budget_answers_429_and_stores_nothing(database_url: str) 
         assert form.status_code == 429 and form.headers["Retry-After"]
         assert say(friend, table["code"], text="my own budget").status_code == 201
         assert stored_lines(app) == 4
+
+
+# ---------------------------------------------------------------- across processes
+
+
+def _two_processes(settings: Settings) -> None:
+    """A line said on one app reaches a socket of another app on the same database at
+    once, through the channel the settings choose; a muter's socket there never hears it."""
+    one, two = create_app(settings), create_app(settings)
+    with TestClient(one) as host, TestClient(two) as friend:
+        table = seated(host, friend)
+        code, game_id = table["code"], table["game_id"]
+        with friend.websocket_connect(f"/ws/games/{game_id}") as socket:
+            socket.receive_json()
+            say(host, code, text="across processes")
+            for _ in range(20):  # presence news may come first; bounded
+                message = socket.receive_json()
+                if "across processes" in str(message):
+                    break
+            else:
+                raise AssertionError("the line never crossed")
+        friend.put(f"/api/tables/{code}/chat/mute", json={"muted": True})
+        with friend.websocket_connect(f"/ws/games/{game_id}") as socket:
+            socket.receive_json()
+            say(host, code, text="SECRET across")
+            say(friend, code, text="marker")
+            for _ in range(20):
+                text = socket.receive_text()
+                assert "SECRET" not in text
+                if "marker" in text:
+                    break
+            else:
+                raise AssertionError("the muter's own line never came")
+
+
+@pytest.mark.redis
+def test_a_line_crosses_processes_over_redis(database_url: str, redis_url: str) -> None:
+    _two_processes(
+        Settings(database_url=database_url, secret_key=SECRET, testing=True, redis_url=redis_url)
+    )
+
+
+@pytest.mark.postgres
+def test_a_line_crosses_processes_over_postgres(postgres_url: str) -> None:
+    _two_processes(Settings(database_url=postgres_url, secret_key=SECRET, testing=True))
