@@ -159,6 +159,7 @@ def test_a_muted_player_never_reaches_the_muter_over_http(
     for answer in (
         client.get(f"/api/tables/{code}/chat"),
         client.get(f"/api/games/{game_id}"),
+        client.get(f"/api/tables/{code}"),  # the public view, asked for by the muter
         say(client, code, text="mine again"),
         client.put(f"/api/tables/{code}/chat/mute", json={"muted": True}),
     ):

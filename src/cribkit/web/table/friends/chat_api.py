@@ -19,6 +19,7 @@ from cribkit.web.table.friends.api import Tables, WatchedTable
 from cribkit.web.table.friends.chat import ChatRefusedError, TableChat
 from cribkit.web.table.friends.chat_view import chat_payload
 from cribkit.web.table.friends.schemas import ChatOut, QuickPhrase
+from cribkit.web.table.friends.tables import FriendTables
 from cribkit.web.table.games.deps import PlayerId
 from cribkit.web.table.games.loaded import LoadedGame
 from cribkit.web.table.live.channel import RESYNC
@@ -65,7 +66,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def chat_writer(tables: Any, loaded: LoadedGame, player_id: str | None) -> int:
+def chat_writer(tables: FriendTables, loaded: LoadedGame, player_id: str | None) -> int:
     """The seat ``player_id`` writes from at this game; refused for anyone else."""
     seat = tables.games.seat_of(loaded.id, player_id)
     if seat is None:
@@ -85,7 +86,9 @@ def told(request: Request, game_id: str) -> None:
     request.app.state.announcer.announce(game_id, RESYNC)
 
 
-def _writer(request: Request, tables: Any, loaded: LoadedGame, player_id: str | None) -> int:
+def _writer(
+    request: Request, tables: FriendTables, loaded: LoadedGame, player_id: str | None
+) -> int:
     try:
         return chat_writer(tables, loaded, player_id)
     except ChatRefusedError as exc:
