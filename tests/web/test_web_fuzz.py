@@ -8,10 +8,10 @@ its status declares, and no model takes a field it does not list.
 
 Each operation is its own test (so pytest-xdist spreads them) with its own app and
 database. Half the requests to ``/api/games/{game_id}...`` go to a real game of the
-player (moves, hints and stale versions against a live position), and half of those to
+player (moves, hints and stale versions against a live position), and half the requests to
 ``/api/tables/{code}...`` to the code of a real table the player hosts (its chat and mute
-among them); the rest to ids and codes that do not exist. The number of examples is bounded so the whole fuzz takes about a minute on
-two cores.
+among them); the rest to ids and codes that do not exist. The number of examples is
+bounded so the whole fuzz takes about a minute on two cores.
 """
 
 from __future__ import annotations
