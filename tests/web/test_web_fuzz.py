@@ -8,9 +8,10 @@ its status declares, and no model takes a field it does not list.
 
 Each operation is its own test (so pytest-xdist spreads them) with its own app and
 database. Half the requests to ``/api/games/{game_id}...`` go to a real game of the
-player (moves, hints and stale versions against a live position); the rest to ids that do
-not exist. The number of examples is bounded so the whole fuzz takes about a minute on
-two cores.
+player (moves, hints and stale versions against a live position), and half the requests to
+``/api/tables/{code}...`` to the code of a real table the player hosts (its chat and mute
+among them); the rest to ids and codes that do not exist. The number of examples is
+bounded so the whole fuzz takes about a minute on two cores.
 """
 
 from __future__ import annotations
@@ -62,11 +63,13 @@ SCHEMA = schemathesis.openapi.from_dict(create_app(_settings("sqlite:///unused.s
 
 @dataclass(frozen=True)
 class Table:
-    """An app on its own database, and a player with a game in progress on it."""
+    """An app on its own database, and a player with a game in progress on it and a
+    table opened for a friend."""
 
     app: Any
     cookies: dict[str, str]
     game_id: str
+    code: str
 
 
 @pytest.fixture
@@ -75,7 +78,9 @@ def table(sqlite_url: str) -> Table:
     with TestClient(app) as client:
         created = client.post("/api/games", json={"level": "easy", "seed": 7})
         assert created.status_code == 201
-        return Table(app, dict(client.cookies), created.json()["id"])
+        opened = client.post("/api/tables", json={"name": "Ann", "seed": 7})
+        assert opened.status_code == 201
+        return Table(app, dict(client.cookies), created.json()["id"], opened.json()["code"])
 
 
 @SCHEMA.parametrize()
@@ -92,4 +97,7 @@ def test_api_never_fails_and_keeps_its_word(case: schemathesis.Case, table: Tabl
     game_id = (case.path_parameters or {}).get("game_id")
     if isinstance(game_id, str) and len(game_id) % 2 == 0:
         case.path_parameters = {**(case.path_parameters or {}), "game_id": table.game_id}
+    code = (case.path_parameters or {}).get("code")
+    if isinstance(code, str) and len(code) % 2 == 0:
+        case.path_parameters = {**(case.path_parameters or {}), "code": table.code}
     case.call_and_validate(app=table.app, cookies=table.cookies, excluded_checks=excluded)

@@ -66,6 +66,7 @@ PARAMS_BY_CODE: dict[str, dict[str, str | int]] = {
     "show_wait": {"seconds": 42},
     "discard_count": {"cards": 3},
     "bad_seed": {"max": 2**53 - 1},
+    "chat_too_long": {"max": 200},
 }
 """Where a code's parameter differs from the sample (``cards`` is a number of cards)."""
 

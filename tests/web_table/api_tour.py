@@ -74,6 +74,7 @@ class Tour:
 
 GAME = "/api/games/{game_id}"
 TABLE = "/api/tables/{code}"
+CHAT = TABLE + "/chat"
 
 
 def _move(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -141,6 +142,7 @@ def _friend_game(
     tour.call(rail, "POST", TABLE + "/join", {}, code=NO_CODE)  # 404
     tour.call(rail, "GET", TABLE, code=NO_CODE)  # 404
     tour.call(rail, "GET", TABLE + "/history", code=NO_CODE)  # 404
+    _chat(tour, host, friend, rail, code)
     tour.call(host, "POST", GAME + "/rematch", game_id=game_id)  # 409: not over
     rng = random.Random(7)
     for client in (host, friend):  # each cuts for deal on its own view
@@ -157,6 +159,22 @@ def _friend_game(
     tour.name(fresh["game_id"], "game")
     tour.call(friend, "POST", GAME + "/rematch", game_id=game_id)  # the same rematch
     tour.call(host, "GET", GAME + "/review", game_id=game_id)
+
+
+def _chat(tour: Tour, host: TestClient, friend: TestClient, rail: TestClient, code: str) -> None:
+    """The table chat: lines from both seats, the refusals, the mute, the reads."""
+    tour.call(host, "POST", CHAT, {"text": "<b>hi</b>"}, code=code)
+    tour.call(friend, "POST", CHAT, {"phrase": "good_luck"}, code=code)
+    tour.call(rail, "POST", CHAT, {"text": "from the rail"}, code=code)  # 403
+    tour.call(host, "POST", CHAT, {"text": " "}, code=code)  # 422: empty
+    tour.call(host, "POST", CHAT, {"text": "x"}, code=NO_CODE)  # 404
+    tour.call(rail, "GET", CHAT, code=code)
+    tour.call(rail, "GET", CHAT, code=NO_CODE)  # 404
+    tour.call(host, "PUT", CHAT + "/mute", {"muted": True}, code=code)
+    tour.call(rail, "PUT", CHAT + "/mute", {"muted": True}, code=code)  # 403
+    tour.call(friend, "POST", CHAT, {"text": "muted"}, code=code)
+    tour.call(host, "GET", CHAT, code=code)
+    tour.call(host, "PUT", CHAT + "/mute", {"muted": False}, code=code)
 
 
 def _finish_in_memory(app: Any, game_id: str, rng: random.Random) -> None:
@@ -189,6 +207,7 @@ def _computer_sits_in(tour: Tour, host: TestClient, rail: TestClient) -> None:
             break
         view = tour.call(host, "POST", GAME + "/actions", _move(view, rng), game_id=game_id).json()
     tour.call(host, "POST", GAME + "/rematch", game_id=game_id)  # 409: the computer's game
+    tour.call(host, "POST", CHAT, {"text": "hi"}, code=code)  # 409: no one to chat with
     tour.call(host, "POST", "/api/tables", {"muggins": True})  # 422: muggins alone
 
 

@@ -33,6 +33,7 @@ from cribkit.web.site.security import SecurityHeaders
 from cribkit.web.site.settings import Settings
 from cribkit.web.site.templating import STATIC_DIR, build_environment
 from cribkit.web.table.friends import api as friends_api
+from cribkit.web.table.friends import chat_api, chat_forms
 from cribkit.web.table.friends import routes as friends_routes
 from cribkit.web.table.games import api as games_api
 from cribkit.web.table.games import api_history as games_history
@@ -127,6 +128,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(review_api.router)
     app.include_router(friends_api.router)
     app.include_router(friends_routes.router)
+    app.include_router(chat_api.router)
+    app.include_router(chat_forms.router)
     app.include_router(live_socket.router)
     app.include_router(live_health.router)
     app.include_router(routes_tools.router)

@@ -103,6 +103,12 @@ ERROR_MESSAGES: dict[str, str] = {
         "your friend has not sat down yet: the game starts when they take their seat"
     ),
     "no_rematch": N_("a rematch is offered once a game between two people is over"),
+    # cribkit.web.table.friends.chat: the table chat
+    "chat_empty": N_("say something: an empty line is not sent"),
+    "chat_too_long": N_("a line holds at most %(max)d characters"),
+    "chat_phrase": N_("no such quick phrase"),
+    "chat_spectator": N_("spectators read the table chat; only the two players write"),
+    "chat_no_friend": N_("the computer sits at this table: there is no one to chat with"),
 }
 """Catalogue message by code, or by ``code/action`` where the action changes the words."""
 

@@ -15,6 +15,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 __all__ = [
     "AppSecret",
     "Base",
+    "ChatMuteRow",
+    "ChatRow",
     "GameRow",
     "InviteRow",
     "PlayerRow",
@@ -197,3 +199,33 @@ class PreferencesRow(Base):
     theme: Mapped[str] = mapped_column(String(8), default="auto")
     """``auto`` (as the system asks), ``light`` or ``dark``."""
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    """One line said at a table between two people: kept beside the game, never in its record.
+
+    ``hidden_from`` is the seat that had the speaker muted when it was said: that seat
+    never reads the line, not even after unmuting (what was said while muted stays unsaid).
+    """
+
+    __tablename__ = "table_chat"
+    __table_args__ = (Index("ix_table_chat_game", "game_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int] = mapped_column(Integer)
+    body: Mapped[str] = mapped_column(String(200))
+    """The cleaned text, or empty for a quick phrase (said in each reader's language)."""
+    phrase: Mapped[str | None] = mapped_column(String(16), default=None)
+    hidden_from: Mapped[int | None] = mapped_column(Integer, default=None)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatMuteRow(Base):
+    """A seat that muted the other seat's chat at one game (a row while the mute holds)."""
+
+    __tablename__ = "table_chat_mutes"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    muted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -28,8 +28,9 @@ Every setting, its environment variable and its default:
   player (identity cookie) and one client address may do one kind of costly thing, in the
   ``limits`` library's notation (``120/minute``, several joined by ``;``), or ``off``. The
   buckets are ``CREATE`` (new tables), ``JOIN`` (invite codes that miss, joined or looked
-  up: code guessing), ``MOVES``, ``RECORDS`` (replays and reviews) and ``SOCKETS`` (WebSocket
-  opens); the defaults (``RATE_DEFAULTS``) are far above what a person does.
+  up: code guessing), ``MOVES``, ``RECORDS`` (replays and reviews), ``SOCKETS`` (WebSocket
+  opens) and ``CHAT`` (lines said and mutes at a table between two people); the defaults
+  (``RATE_DEFAULTS``) are far above what a person does.
 - ``CRIBKIT_RECORD_WORKERS``: replays and reviews of records run at once per process, each
   in a worker thread off the event loop (default 2); four times as many may wait, and more
   are refused with 503 and ``Retry-After``.
@@ -60,7 +61,7 @@ TEST_HOST = "testserver"
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _log = logging.getLogger(__name__)
 
-RATE_BUCKETS = ("create", "join", "moves", "records", "sockets")
+RATE_BUCKETS = ("create", "join", "moves", "records", "sockets", "chat")
 """The kinds of costly request that have a budget (``cribkit.web.site.rate_limits``)."""
 RATE_DEFAULTS: tuple[tuple[str, str], ...] = (
     ("create.player", "120/minute"),
@@ -73,12 +74,15 @@ RATE_DEFAULTS: tuple[tuple[str, str], ...] = (
     ("records.address", "1200/minute"),
     ("sockets.player", "600/minute"),
     ("sockets.address", "12000/minute"),
+    ("chat.player", "20/minute"),
+    ("chat.address", "600/minute"),
 )
 """Budgets per ``bucket.player`` and ``bucket.address``: a person plays a move every few
 seconds and opens a table every few minutes, so these only stop scripts; an address is
 shared (a household, a proxy that does not forward the client's), so its budget is larger,
 big enough for the crowd bench's hundreds of tables from one machine. ``join`` counts only
-invite codes that do not exist, so its budgets stop guessing without touching real joins."""
+invite codes that do not exist, so its budgets stop guessing without touching real joins.
+``chat`` is a person typing: twenty lines a minute is a fast typist, not a flood."""
 
 
 @cache

@@ -19,6 +19,7 @@ from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, Api
 from cribkit.web.site.i18n import translator
 from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.site.schemas import MUGGINS_NEEDS_COUNT_OWN
+from cribkit.web.table.friends.chat_view import chat_payload
 from cribkit.web.table.friends.public_view import public_payload, table_block
 from cribkit.web.table.friends.schemas import OpenedTable, PublicView, RematchOut, SeatOut
 from cribkit.web.table.friends.tables import (
@@ -94,11 +95,16 @@ def invite_link(request: Request, code: str) -> str:
 
 
 def public_table(
-    state: Any, loaded: LoadedGame, code: str, translations: gettext.NullTranslations
+    state: Any,
+    loaded: LoadedGame,
+    code: str,
+    translations: gettext.NullTranslations,
+    reader: int | None = None,
 ) -> dict[str, Any]:
     """The public view with the table's names, seats and presence (``state``: app.state),
     and the rematch's own code once there is one: the rail follows the table to it; its
-    counts said in the reader's language (``translations``)."""
+    counts said in the reader's language (``translations``). A seated ``reader`` looking
+    at the public view still reads the chat through their own mute."""
     presence: PresenceBook = state.presence
     tables: FriendTables = state.friends
     payload = public_payload(loaded, translations)
@@ -108,6 +114,7 @@ def public_table(
         loaded,
         code=format_code(code),
         connected=connected,
+        chat=chat_payload(tables.chat, loaded, reader, translations),
         rematch_code=None if rematch is None else format_code(rematch.code),
     )
     return payload
@@ -186,10 +193,15 @@ def join_table(
 
 
 @router.get("/api/tables/{code}", responses=_ERRORS)
-def watch_table(request: Request, found: WatchedTable) -> PublicView:
+def watch_table(
+    request: Request, found: WatchedTable, tables: Tables, player_id: PlayerId
+) -> PublicView:
     """The public view for anyone with the code: the board, the play, the shows."""
+    reader = tables.games.seat_of(found.loaded.id, player_id)
     return PublicView.model_validate(
-        public_table(request.app.state, found.loaded, found.invite.code, translator(request))
+        public_table(
+            request.app.state, found.loaded, found.invite.code, translator(request), reader
+        )
     )
 
 

@@ -6,8 +6,10 @@ table's facts (names, seats, presence, the code to share, the rematch) sit besid
 
 from __future__ import annotations
 
+import gettext
 from typing import Any
 
+from cribkit.web.table.friends.chat_view import chat_payload
 from cribkit.web.table.friends.public_view import table_block
 from cribkit.web.table.friends.tables import FriendTables, format_code
 from cribkit.web.table.games.loaded import COMPUTER, HUMAN, LoadedGame
@@ -16,8 +18,14 @@ from cribkit.web.table.live.presence import PresenceBook
 __all__ = ["with_table"]
 
 
-def with_table(state: Any, loaded: LoadedGame, payload: dict[str, Any]) -> dict[str, Any]:
-    """``payload`` plus ``table`` when two people share the game (``state``: app.state)."""
+def with_table(
+    state: Any,
+    loaded: LoadedGame,
+    payload: dict[str, Any],
+    translations: gettext.NullTranslations,
+) -> dict[str, Any]:
+    """``payload`` plus ``table`` when two people share the game (``state``: app.state),
+    its chat as the reader's seat may read it (quick phrases in ``translations``)."""
     if not loaded.between_people:
         return payload
     friends: FriendTables = state.friends
@@ -31,6 +39,10 @@ def with_table(state: Any, loaded: LoadedGame, payload: dict[str, Any]) -> dict[
         and not loaded.seated[COMPUTER]
     )
     payload["table"] = table_block(
-        loaded, code=code, connected=presence.connected(loaded.id), computer_may_sit=may_sit
+        loaded,
+        code=code,
+        connected=presence.connected(loaded.id),
+        chat=chat_payload(friends.chat, loaded, loaded.seat, translations),
+        computer_may_sit=may_sit,
     )
     return payload

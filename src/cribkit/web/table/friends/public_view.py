@@ -88,11 +88,13 @@ def table_block(
     *,
     code: str | None,
     connected: tuple[bool, bool],
+    chat: dict[str, Any],
     computer_may_sit: bool = False,
     rematch_code: str | None = None,
 ) -> dict[str, Any]:
-    """Who sits where at a table between two people, whether each is connected, and the
-    rematch (its code, for the rail to follow the table to its next game)."""
+    """Who sits where at a table between two people, whether each is connected, the
+    rematch (its code, for the rail to follow the table to its next game) and the chat as
+    the reader may read it (``chat_view.chat_payload``)."""
     return {
         "code": code,
         "computer_may_sit": computer_may_sit,
@@ -101,4 +103,5 @@ def table_block(
         "connected": list(connected),
         "rematch_id": loaded.rematch_id,
         "rematch_code": rematch_code,
+        "chat": chat,
     }

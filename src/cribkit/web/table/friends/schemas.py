@@ -6,6 +6,7 @@ holds counted, never shown: no field could carry a hand, the crib or the deck.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 from pydantic import Field
@@ -21,7 +22,41 @@ from cribkit.web.table.games.schemas import (
     Status,
 )
 
-__all__ = ["OpenedTable", "PublicView", "RematchOut", "SeatOut", "TableGameView", "TableOut"]
+__all__ = [
+    "ChatMessageOut",
+    "ChatOut",
+    "OpenedTable",
+    "PublicView",
+    "QuickPhrase",
+    "RematchOut",
+    "SeatOut",
+    "TableGameView",
+    "TableOut",
+]
+
+QuickPhrase = Literal["good_luck", "nice_hand", "good_game", "well_played", "thanks"]
+"""The quick phrases' keys (``friends.chat.QUICK_PHRASES`` says them)."""
+
+
+class ChatMessageOut(ResponseModel):
+    """One line of the table chat as its reader gets it."""
+
+    id: int = Field(description="Grows with every line said at the server.")
+    seat: Seat = Field(description="Who said it.")
+    name: str | None = Field(description="The speaker's name at the table, if they gave one.")
+    text: str = Field(description="The line (a quick phrase in the reader's language).")
+    phrase: QuickPhrase | None = Field(description="The quick phrase's key, or null for text.")
+    at: datetime
+
+
+class ChatOut(ResponseModel):
+    """The newest lines of a table's chat this reader may read, and their mute."""
+
+    messages: list[ChatMessageOut] = Field(description="Oldest first, at most the last 50.")
+    muted: bool | None = Field(
+        description="Whether the reader mutes the other seat (null for a spectator)."
+    )
+    can_write: bool = Field(description="The reader sits at the table between two people.")
 
 
 class TableOut(ResponseModel):
@@ -36,6 +71,7 @@ class TableOut(ResponseModel):
     rematch_code: str | None = Field(
         default=None, description="The rematch's own code, once there is one: the rail follows it."
     )
+    chat: ChatOut = Field(description="The table chat as this reader may read it.")
 
 
 class TableGameView(GameView):

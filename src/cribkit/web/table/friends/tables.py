@@ -23,6 +23,7 @@ from sqlalchemy import delete, select, update
 from cribkit.errors import CribkitError
 from cribkit.rules import STANDARD, GameRules
 from cribkit.web.site.models import GameRow, InviteRow, utcnow
+from cribkit.web.table.friends.chat import TableChat
 from cribkit.web.table.games.computer import computer_replies
 from cribkit.web.table.games.loaded import ACTIVE, COMPUTER, FRIEND, HUMAN, LoadedGame
 from cribkit.web.table.games.names import clean_name
@@ -126,6 +127,7 @@ class FriendTables:
         self._joined: OrderedDict[str, Invite] = OrderedDict()
         self._joined_size = joined_cache
         self._lock = threading.Lock()
+        self.chat = TableChat(self.database)
 
     def open(
         self,
@@ -336,6 +338,7 @@ class FriendTables:
                 )
             )
             session.commit()
+        self.chat.carry_mutes(game_id, fresh.id)
         self.games.on_change(game_id, loaded.version + 1)
         return fresh.id
 

@@ -172,7 +172,7 @@ def seat_view(
     state: Any, loaded: LoadedGame, translations: gettext.NullTranslations
 ) -> dict[str, Any]:
     """The view as a seat reads it: ``game_payload``, with the table between two people."""
-    return with_table(state, loaded, game_payload(loaded, translations))
+    return with_table(state, loaded, game_payload(loaded, translations), translations)
 
 
 _SEAT_VIEW: TypeAdapter[GameView | TableGameView] = TypeAdapter(GameView | TableGameView)

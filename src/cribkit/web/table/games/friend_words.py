@@ -42,6 +42,10 @@ FRIEND_STRINGS: dict[str, str] = {
     ),
     "watching": N_("You are watching: hands stay hidden until they are shown."),
     "live_down": N_("Live updates paused; checking the table every few seconds."),
+    "chat_colon": N_(": "),
+    "chat_mute": N_("Mute {name}"),
+    "chat_unmute": N_("Unmute {name}"),
+    "chat_muted_note": N_("You have muted {name}: nothing they write reaches you."),
 }
 
 

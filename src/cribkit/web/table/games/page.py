@@ -23,6 +23,9 @@ from cribkit.web.site.preferences import SPEED_NAMES
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.pegboard import board_layout, peg_marks
 from cribkit.web.table.friends.api import invite_link
+from cribkit.web.table.friends.chat import CHAT_LENGTH
+from cribkit.web.table.friends.chat_forms import CHAT_PROBLEMS
+from cribkit.web.table.friends.chat_view import chat_page
 from cribkit.web.table.friends.tables import format_code
 from cribkit.web.table.games.api import MAX_SEED, service_of
 from cribkit.web.table.games.api_history import history_of
@@ -171,6 +174,12 @@ def _table(
             "fast_play": paced_by_computer,
             "prefs": service_of(request).pace_of(player_id_of(request)),
             "speeds": SPEED_NAMES,
+            "chat": chat_page(
+                request.app.state.friends.chat,
+                loaded,
+                translator(request),
+                _redirected_problem(request, "chat", CHAT_PROBLEMS),
+            ),
         },
         status_code=status_code,
     )
@@ -198,20 +207,24 @@ def table_for(request: Request, game_id: str) -> HTMLResponse:
         loaded = service_of(request).load(player_id_of(request), game_id)
     except GameNotFoundError as exc:
         return error_page(request, 404, error_message(exc, translator(request)))
-    return _table(request, loaded, problem=_redirected_problem(request))
+    return _table(
+        request, loaded, problem=_redirected_problem(request, "problem", _CARRIED_PROBLEMS)
+    )
 
 
 _CARRIED_PROBLEMS = frozenset({"stale_version", "stale_race", "stale_friend"})
 """Refusals a scriptless move redirects with (the table shows the position it lost to)."""
 
 
-def _redirected_problem(request: Request) -> str:
-    """The refusal named in the address, said in the reader's language (no other text
-    from the address is ever shown)."""
-    code = request.query_params.get("problem", "")
-    if code not in _CARRIED_PROBLEMS:
+def _redirected_problem(request: Request, key: str, known: frozenset[str]) -> str:
+    """The refusal named in the address (under ``key``), said in the reader's language;
+    only the ``known`` codes, so no other text from the address is ever shown."""
+    code = request.query_params.get(key, "")
+    if code not in known:
         return ""
-    return error_message(CribkitError(ERROR_MESSAGES[code], code=code), translator(request))
+    params = {"max": CHAT_LENGTH}  # the one parameter a carried refusal says (chat_too_long)
+    error = CribkitError(ERROR_MESSAGES[code] % params, code=code, params=params)
+    return error_message(error, translator(request))
 
 
 @router.post("/games/{game_id}/move")

@@ -56,7 +56,8 @@ _THEN = ("", "new", "home")
 
 
 def _view(request: Request, loaded: LoadedGame) -> dict[str, Any]:
-    return with_table(request.app.state, loaded, game_payload(loaded, translator(request)))
+    words = translator(request)
+    return with_table(request.app.state, loaded, game_payload(loaded, words), words)
 
 
 @api_router.post("/{game_id}/resign", responses=_ERRORS, response_model=GameView | TableGameView)

@@ -96,7 +96,7 @@ def _reader(websocket: WebSocket, game_id: str, seat: int | None, code: str | No
     def read() -> dict[str, Any] | None:
         if seat is not None:
             loaded = games.load(player_id, game_id)
-            return with_table(state, loaded, game_payload(loaded, words))
+            return with_table(state, loaded, game_payload(loaded, words), words)
         loaded_any = games.load_any(game_id)
         assert code is not None
         return None if loaded_any is None else public_table(state, loaded_any, code, words)

@@ -42,6 +42,7 @@ export function keyHandler(send, hint) {
     const target = event.target;
     const typing = target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type);
     if (typing || target instanceof HTMLTextAreaElement) return;
+    if (target instanceof Element && target.closest(".chat-panel")) return; // its own buttons
     const key = event.key;
     if (/^[1-6]$/.test(key)) {
       clickCard(handButtons(), key, event);

@@ -2,6 +2,7 @@
 // wires the parts (board, hand, felt, show, talk, controls, keys); no bundler, no other
 // host: ES modules loaded by templates/table.html.
 import { forgetPegs, placePegs } from "./board.js";
+import { drawChat, wireChat } from "./chat.js";
 import { T, message, root, state } from "./context.js";
 import { hint, renderControls } from "./controls.js";
 import { $ } from "./dom.js";
@@ -111,6 +112,7 @@ function render() {
   root.dataset.version = String(view.version);
   const first = state.drawn === null;
   for (const line of drawFriendPanel(T, view, state.drawn)) talk(line, "deal");
+  drawChat(view);
   awaitMoveOn(view, refresh);
   state.drawn = view;
   followTheGame(view, { first });
@@ -210,6 +212,7 @@ const askHint = () => hint(render);
 $("hint-button").addEventListener("click", askHint);
 wireSettings();
 wireFriendForms();
+wireChat();
 wireNestedOptions();
 document.addEventListener("keydown", keyHandler(send, askHint));
 root.classList.add("scripted");
