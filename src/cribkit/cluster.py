@@ -5,12 +5,12 @@ workers that runs ``tournament.play_pair`` plays the same games: the tournament 
 ``concurrent.futures.Executor``, and this module opens one on a Dask distributed cluster,
 a scheduler reached at its address or a ``LocalCluster`` of this machine's cores.
 
-Dask distributed rather than Ray: it is pure Python and small (a scheduler and workers
-that are plain processes, ``pip install distributed``), its client hands out a standard
+Dask distributed rather than Ray (docs/ladders.md): it is pure Python and small (a
+scheduler and workers that are plain processes), its client hands out a standard
 ``concurrent.futures`` executor, so the tournament keeps one code path for its own
 processes and for a cluster, and its ``dask scheduler`` / ``dask worker`` commands are
-all a cluster of a few machines needs. Ray's scheduling, object store and autoscaling are
-more than independent batches of games call for, and its wheel is large.
+all a cluster of a few machines needs. Ray's compiled core, object store and autoscaling
+are more than independent batches of games call for.
 
 The same seeds give the same games only where the workers run the same cribkit, so a
 cluster whose workers' engine differs from this one's (``engine_fingerprint``) is refused
