@@ -62,8 +62,8 @@ def match(
     """Play A against B in duplicate pairs (same cards, seats swapped) and report.
 
     With --records DIR every game is kept as a record file, named in the order of the
-    games (pair by pair, A in seat p0 first) and noting who sat where. With --cluster the
-    games are played on a Dask cluster: the same seed gives the same games and figures.
+    games (pair by pair, A in seat p0 first) and noting who sat where. Played on a Dask
+    cluster (--cluster), the same seed gives the same games and figures.
     """
     a, b = strategy_name(a), strategy_name(b)
     check_match(a, b, games=games)

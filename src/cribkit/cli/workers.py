@@ -23,7 +23,7 @@ JobsOption = Annotated[
         "-j",
         min=1,
         metavar="N",
-        help="Worker processes (default: one per core), here or in --cluster local.",
+        help="Worker processes (default: one per core); with a local cluster, its workers.",
     ),
 ]
 
@@ -34,7 +34,7 @@ ClusterOption = Annotated[
         metavar="ADDRESS",
         help=(
             "Play on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local "
-            "for one of this machine's cores. Needs cribkit[cluster]."
+            "for a cluster of this machine's cores. Needs cribkit[cluster]."
         ),
         show_default=False,
     ),
