@@ -3,13 +3,15 @@ games as in plain processes; and the engine fingerprint that keeps a cluster hon
 
 from __future__ import annotations
 
+import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from cribkit.cluster import engine_fingerprint
-from cribkit.tournament import MatchResult, PairTask, pair_seed, play_tasks, run_match
+from cribkit.cluster import engine_fingerprint, installed_engine
+from cribkit.errors import CribkitError
+from cribkit.tournament import MatchResult, PairTask, pair_seed, play_pair, play_tasks, run_match
 
 
 def _summary(result: MatchResult) -> dict[str, object]:
@@ -47,6 +49,28 @@ def test_setup_is_refused_with_an_executor() -> None:
     tasks = [PairTask("random", "random", ((0, pair_seed(1, 0)),))]
     with ThreadPoolExecutor(1) as executor, pytest.raises(ValueError, match="setup"):
         next(play_tasks(tasks, 1, setup=lambda: None, executor=executor))
+
+
+def test_a_worker_with_another_engine_refuses_the_games() -> None:
+    here = installed_engine()
+    task = PairTask("random", "random", ((0, pair_seed(1, 0)),), engine=here)
+    assert len(play_pair(task)) == 2
+    other = dataclasses.replace(task, engine="0.0.1+000000000000")
+    with pytest.raises(CribkitError, match=r"runs another cribkit \(.+\) than the one that sent"):
+        play_pair(other)
+
+
+def test_an_executors_tasks_carry_the_engine() -> None:
+    sent: list[PairTask] = []
+
+    class Recording(ThreadPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            sent.extend(args)
+            return super().submit(fn, *args, **kwargs)
+
+    with Recording(1) as executor:
+        run_match("random", "random", games=4, seed=1, jobs=1, executor=executor)
+    assert sent and {task.engine for task in sent} == {installed_engine()}
 
 
 def _package(root: Path) -> Path:

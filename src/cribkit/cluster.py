@@ -14,7 +14,7 @@ are more than independent batches of games call for.
 
 The same seeds give the same games only where the workers run the same cribkit, so a
 cluster whose workers' engine differs from this one's (``engine_fingerprint``) is refused
-before any game is sent.
+before any game is sent, and every task checks it again on its worker.
 """
 
 from __future__ import annotations
@@ -22,10 +22,12 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import socket
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,7 +37,15 @@ from cribkit.version import package_version
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["CONNECT_TIMEOUT", "LOCAL", "Cluster", "engine_fingerprint", "open_cluster"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "LOCAL",
+    "Cluster",
+    "check_engine",
+    "engine_fingerprint",
+    "installed_engine",
+    "open_cluster",
+]
 
 LOCAL = "local"
 """The address that starts a cluster of this machine's cores instead of reaching one."""
@@ -75,6 +85,25 @@ def engine_fingerprint(root: Path = _PACKAGE) -> str:
         digest.update(relative.as_posix().encode() + b"\0")
         digest.update(path.read_bytes())
     return f"{package_version()}+{digest.hexdigest()[:12]}"
+
+
+@cache
+def installed_engine() -> str:
+    """This process's ``engine_fingerprint()``, read once."""
+    return engine_fingerprint()
+
+
+def check_engine(expected: str) -> None:
+    """Refuse to play games sent by a cribkit whose engine is not this process's: checked
+    by every task on a worker, since a worker may join a cluster after ``open_cluster``
+    looked at the others."""
+    here = installed_engine()
+    if here != expected:
+        raise CribkitError(
+            f"a worker on {socket.gethostname()} runs another cribkit ({here}) than the one "
+            f"that sent the games ({expected}), so the same seeds would not give the same games",
+            code="cluster_mismatch",
+        )
 
 
 @contextmanager
@@ -144,9 +173,9 @@ def _check_workers(client: Client, address: str, timeout: float) -> None:
             f"with `dask worker {address}`",
             code="cluster_no_workers",
         ) from None
-    here = engine_fingerprint()
+    here = installed_engine()
     try:
-        theirs: dict[str, str] = client.run(engine_fingerprint)
+        theirs: dict[str, str] = client.run(installed_engine)
     except Exception as error:  # a worker that cannot unpickle cribkit's function
         raise CribkitError(
             f"the workers at {address} cannot run cribkit ({type(error).__name__}: {error}): "

@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
+from cribkit.cluster import check_engine, installed_engine
 from cribkit.errors import CribkitError
 from cribkit.events import ScoreContext, ScoreEvent
 from cribkit.game import Game
@@ -112,6 +113,9 @@ class PairTask:
     pairs: tuple[tuple[int, int], ...]
     """(pair number, game seed) of each pair to play."""
     keep_records: bool = False
+    engine: str | None = None
+    """The engine fingerprint of the process that sent the task, checked by the worker
+    (set for an executor's tasks: a cluster's worker may have joined with another cribkit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +231,8 @@ def play_pair(task: PairTask) -> list[GameResult]:
 
     Module-level so worker processes can run it.
     """
+    if task.engine is not None:
+        check_engine(task.engine)
     return [
         play_game(task.a, task.b, seed=seed, a_seat=seat, pair=pair, keep_record=task.keep_records)
         for pair, seed in task.pairs
@@ -267,7 +273,8 @@ def run_match(
     check_match(a, b, games=games)
     workers = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     pairs = [(pair, pair_seed(seed, pair)) for pair in range(games // 2)]
-    tasks = [PairTask(a, b, chunk, keep_records) for chunk in _chunks(pairs, workers)]
+    engine = None if executor is None else installed_engine()
+    tasks = [PairTask(a, b, chunk, keep_records, engine) for chunk in _chunks(pairs, workers)]
     started = time.perf_counter()
     results: list[GameResult] = []
 

@@ -83,10 +83,15 @@ def test_a_ladder_on_the_cluster_resumes_and_rates_as_in_plain_processes(
 
 @pytest.mark.heavy
 def test_workers_with_another_engine_are_refused(
-    scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    scheduler: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
 ) -> None:
     # This side's version changes; the workers still report the installed one.
     monkeypatch.setattr(cluster_module, "package_version", lambda: "9.9.9")
+    cluster_module.installed_engine.cache_clear()
+    request.addfinalizer(cluster_module.installed_engine.cache_clear)
     out = tmp_path / "ladder.json"
     result = invoke([*LADDER, "--cluster", scheduler, "--out", str(out)])
     assert_bad_input(result, "2 worker(s)", "run another cribkit", "9.9.9+")
