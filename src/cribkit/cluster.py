@@ -115,9 +115,8 @@ def open_cluster(
 
     Refused with a ``CribkitError`` (and nothing played) without the ``cluster`` extra,
     when the scheduler cannot be reached or shows no worker within ``timeout`` seconds
-    (default ``CONNECT_TIMEOUT``),
-    when ``jobs`` is given with a remote address (its workers are started where they
-    run), and when a worker's engine differs from this one.
+    (default ``CONNECT_TIMEOUT``), when ``jobs`` is given with a remote address (its
+    workers are started where they run), and when a worker's engine differs from this one.
     """
     try:
         from distributed import Client, LocalCluster

@@ -112,6 +112,18 @@ def test_an_unreachable_scheduler_is_a_clear_error(
     )
 
 
+def test_a_scheduler_without_workers_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    distributed = pytest.importorskip("distributed", reason="needs the cluster extra")
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", 0.5)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty:
+        address = str(empty.scheduler_address)
+        assert_json_error(
+            invoke([*MATCH, "--cluster", address]),
+            "cluster_no_workers",
+            f"the Dask scheduler at {address} has no worker after 0.5 s",
+        )
+
+
 def test_jobs_are_refused_with_a_remote_cluster() -> None:
     pytest.importorskip("distributed", reason="needs the cluster extra")
     assert_json_error(
