@@ -38,9 +38,10 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
+from cribkit.cluster import check_engine, installed_engine
 from cribkit.errors import CribkitError
 from cribkit.events import ScoreContext, ScoreEvent
 from cribkit.game import Game
@@ -112,6 +113,9 @@ class PairTask:
     pairs: tuple[tuple[int, int], ...]
     """(pair number, game seed) of each pair to play."""
     keep_records: bool = False
+    engine: str | None = None
+    """The engine fingerprint of the process that sent the task, checked by the worker
+    (set for an executor's tasks: a cluster's worker may have joined with another cribkit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +231,8 @@ def play_pair(task: PairTask) -> list[GameResult]:
 
     Module-level so worker processes can run it.
     """
+    if task.engine is not None:
+        check_engine(task.engine)
     return [
         play_game(task.a, task.b, seed=seed, a_seat=seat, pair=pair, keep_record=task.keep_records)
         for pair, seed in task.pairs
@@ -254,16 +260,21 @@ def run_match(
     jobs: int | None = None,
     progress: Progress | None = None,
     keep_records: bool = False,
+    executor: Executor | None = None,
 ) -> MatchResult:
     """Play ``games`` games (``games / 2`` duplicate pairs) of ``a`` against ``b``.
 
-    ``jobs`` worker processes (default: one per core; 1 plays here, in this process).
-    Results do not depend on ``jobs``: every game's seeds come from ``seed`` and its pair.
+    ``jobs`` worker processes (default: one per core; 1 plays here, in this process), or
+    with an ``executor`` (a Dask cluster's: ``cribkit.cluster``) the chunks go to it and
+    ``jobs`` says how many of them it runs at once. Results do not depend on ``jobs`` nor
+    on where the games are played: every game's seeds come from ``seed`` and its pair,
+    and the results are put back in pair order before they are summed.
     """
     check_match(a, b, games=games)
     workers = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     pairs = [(pair, pair_seed(seed, pair)) for pair in range(games // 2)]
-    tasks = [PairTask(a, b, chunk, keep_records) for chunk in _chunks(pairs, workers)]
+    engine = None if executor is None else installed_engine()
+    tasks = [PairTask(a, b, chunk, keep_records, engine) for chunk in _chunks(pairs, workers)]
     started = time.perf_counter()
     results: list[GameResult] = []
 
@@ -272,7 +283,7 @@ def run_match(
         if progress is not None:
             progress(len(results), games)
 
-    for batch in play_tasks(tasks, workers):
+    for batch in play_tasks(tasks, workers, executor=executor):
         collect(batch)
     seconds = time.perf_counter() - started
     results.sort(key=lambda result: (result.pair, result.a_seat))
@@ -284,10 +295,19 @@ def play_tasks(
     workers: int,
     *,
     setup: Callable[[], object] | None = None,
+    executor: Executor | None = None,
 ) -> Iterator[list[GameResult]]:
     """Each task's games as soon as it is played: here when ``workers`` is 1, else in that
     many worker processes, each first calling ``setup`` (a picklable callable: a script
-    registering a strategy of its own there)."""
+    registering a strategy of its own there); or on ``executor``'s workers, which were
+    set up where they started (so ``setup`` is refused with it)."""
+    if executor is not None:
+        if setup is not None:
+            raise ValueError(
+                "setup runs in the worker processes play_tasks starts, not an executor's"
+            )
+        yield from _as_completed(executor, tasks)
+        return
     if workers == 1:
         if setup is not None:
             setup()
@@ -295,8 +315,12 @@ def play_tasks(
             yield play_pair(task)
         return
     with ProcessPoolExecutor(workers, initializer=setup) as pool:
-        for future in as_completed([pool.submit(play_pair, task) for task in tasks]):
-            yield future.result()
+        yield from _as_completed(pool, tasks)
+
+
+def _as_completed(pool: Executor, tasks: Sequence[PairTask]) -> Iterator[list[GameResult]]:
+    for future in as_completed([pool.submit(play_pair, task) for task in tasks]):
+        yield future.result()
 
 
 def _chunks(

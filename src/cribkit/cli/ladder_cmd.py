@@ -4,7 +4,8 @@ Every pair of players plays a duplicate match (``cribkit.tournament.run_match``,
 the ladder's seed); the wins are fitted by Bradley-Terry (``cribkit.ratings``) with the
 weakest level anchored at 1000. With ``--out FILE`` each finished match is written there
 at once, and a ladder started again with the same file, games and seed plays only the
-matches still missing.
+matches still missing. With ``--cluster`` the matches are played one after another on a
+Dask cluster (``cribkit.cluster``), each spread over all its workers.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from rich.table import Table
 from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.names import strategy_name
 from cribkit.cli.output import make_console, print_json
+from cribkit.cli.workers import ClusterOption, JobsOption, game_pool
 from cribkit.errors import CribkitError
 from cribkit.players import CALIBRATED_LEVELS
 from cribkit.ratings import HeadToHead, Rating, fit_ratings
@@ -96,10 +98,8 @@ def ladder(
             help="Players, weakest first (default: the levels, greedy and expert-2026).",
         ),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option("--jobs", "-j", min=1, metavar="N", help="Worker processes."),
-    ] = None,
+    jobs: JobsOption = None,
+    cluster: ClusterOption = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play every pair of players and fit their ratings, the first anchored at 1000."""
@@ -114,20 +114,27 @@ def ladder(
         check_match(a, b, games=games)
     matches = {} if out is None else load_interim(out, games=games, seed=seed)
     pairs = [(a, b) for a, b in combinations(names, 2) if f"{a}|{b}" not in matches]
+    errors = Console(stderr=True)
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=errors,
         transient=json_output,
     )
-    with progress:
+    with game_pool(cluster if pairs else None, jobs, console=errors) as pool, progress:
         bar = progress.add_task("ladder", total=len(pairs) * games)
         for a, b in pairs:
             progress.update(bar, description=f"{a} vs {b}")
             result = run_match(
-                a, b, games=games, seed=seed, jobs=jobs, progress=_advance(progress, bar)
+                a,
+                b,
+                games=games,
+                seed=seed,
+                jobs=pool.jobs,
+                executor=pool.executor,
+                progress=_advance(progress, bar),
             )
             matches[f"{a}|{b}"] = HeadToHead(a, b, result.a_wins, result.games)
             if out is not None:

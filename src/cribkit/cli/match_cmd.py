@@ -18,6 +18,7 @@ from cribkit.cli.app import command, friendly_errors
 from cribkit.cli.names import strategy_name
 from cribkit.cli.output import make_console, print_json
 from cribkit.cli.records import check_records_dir, write_record
+from cribkit.cli.workers import ClusterOption, JobsOption, game_pool
 from cribkit.dealing import new_seed
 from cribkit.tournament import Interval, MatchResult, check_match, run_match
 
@@ -47,12 +48,8 @@ def match(
         int | None,
         typer.Option(metavar="N", help="Seed of the whole match (default: a fresh one)."),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: one per core)."
-        ),
-    ] = None,
+    jobs: JobsOption = None,
+    cluster: ClusterOption = None,
     records: Annotated[
         Path | None,
         typer.Option(
@@ -65,29 +62,32 @@ def match(
     """Play A against B in duplicate pairs (same cards, seats swapped) and report.
 
     With --records DIR every game is kept as a record file, named in the order of the
-    games (pair by pair, A in seat p0 first) and noting who sat where.
+    games (pair by pair, A in seat p0 first) and noting who sat where. Played on a Dask
+    cluster (--cluster), the same seed gives the same games and figures.
     """
     a, b = strategy_name(a), strategy_name(b)
     check_match(a, b, games=games)
     if records is not None:
         check_records_dir(records, [record_file_name(n, games) for n in range(games)])
     match_seed = new_seed() if seed is None else seed
+    errors = Console(stderr=True)
     progress = Progress(
         TextColumn(f"{a} vs {b}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=errors,
         transient=json_output,
     )
-    with progress:
+    with game_pool(cluster, jobs, console=errors) as pool, progress:
         bar = progress.add_task("games", total=games)
         result = run_match(
             a,
             b,
             games=games,
             seed=match_seed,
-            jobs=jobs,
+            jobs=pool.jobs,
+            executor=pool.executor,
             progress=lambda done, total: progress.update(bar, completed=done, total=total),
             keep_records=records is not None,
         )
