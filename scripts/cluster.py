@@ -382,9 +382,11 @@ class Cluster:
         return pids
 
     def stop(self, host: int) -> None:
-        """A graceful stop: out of HAProxy's rotation, then SIGTERM (sockets get 1012)."""
+        """A graceful stop: HAProxy drains the host (no new connections; ``maint`` would
+        cut its WebSocket tunnels with no close code), then SIGTERM: requests in flight
+        finish and the sockets are closed with 1012, so the pages reconnect at once."""
         lay = self.layout
-        self._admin(f"set server app/{lay.server(host)} state maint")
+        self._admin(f"set server app/{lay.server(host)} state drain")
         pid = lay.pids.get(lay.server(host))
         if pid is not None and _alive(pid):
             os.kill(pid, signal.SIGTERM)
@@ -397,17 +399,21 @@ class Cluster:
         self.start(host)
         self._wait_up(host)
 
+    def proxy_status(self, host: int) -> str:
+        """HAProxy's word for the host: ``UP``, ``DOWN``, ``MAINT``, ``UP 1/2`` (rising)..."""
+        for line in self._admin("show stat").splitlines():
+            fields = line.split(",")
+            if len(fields) > 17 and fields[0] == "app" and fields[1] == self.layout.server(host):
+                return fields[17]
+        return "?"
+
     def _wait_up(self, host: int) -> None:
-        """Until HAProxy's check has seen the host healthy again (rise 2: about 2 s)."""
+        """Until HAProxy's checks have taken the host back fully (rise 2: about 2 s)."""
         deadline = time.monotonic() + 15
-        name = self.layout.server(host)
-        while time.monotonic() < deadline:
-            for line in self._admin("show servers state app").splitlines():
-                fields = line.split()
-                if len(fields) > 5 and fields[3] == name and fields[5] == "2":  # 2: running
-                    return
+        while self.proxy_status(host) != "UP":
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"HAProxy did not take host {host} back")
             time.sleep(0.2)
-        raise RuntimeError(f"HAProxy did not take host {host} back")
 
     def rolling(self) -> None:
         for host in range(1, self.layout.hosts + 1):
@@ -455,7 +461,8 @@ class Cluster:
             pids = self.namespace_pids(host)
             lines.append(f"{self.layout.namespace(host)} {self.layout.address(host)}: {pids}")
         with contextlib.suppress(OSError):
-            lines.append(self._admin("show servers state app").strip())
+            for host in range(1, self.layout.hosts + 1):
+                lines.append(f"HAProxy: {self.layout.server(host)} {self.proxy_status(host)}")
         return "\n".join(lines)
 
 
