@@ -98,6 +98,17 @@ class CrowdResult:
             name = f"HTTP {exc.response.status_code}"
         self.errors[name] = self.errors.get(name, 0) + 1
 
+    def _setup(self) -> dict[str, object]:
+        """The servers the run started, or only the address of those it was given."""
+        if self.options.url:
+            return {"url": self.options.url}
+        return {
+            "database": self.options.database,
+            "channel": self.options.channel,
+            "processes": self.options.processes,
+            "workers": self.options.workers,
+        }
+
     def figures(self) -> dict[str, object]:
         """The figures as one JSON-ready mapping (milliseconds for times)."""
         ms = {
@@ -108,18 +119,14 @@ class CrowdResult:
         return {
             "tables": self.options.tables,
             "spectators": self.options.spectators,
-            "database": self.options.database,
-            "channel": self.options.channel,
-            "processes": self.options.processes,
-            "workers": self.options.workers,
-            "url": self.options.url or None,
+            **self._setup(),
             "seconds": round(self.elapsed, 1),
             "moves": self.moves,
             "moves_per_s": round(self.moves / self.elapsed, 1) if self.elapsed else 0.0,
             **ms,
-            "server_cpu_s": round(self.server_cpu, 2),
+            "server_cpu_s": None if self.options.url else round(self.server_cpu, 2),
             "cpu_ms_per_move": round(1000 * self.server_cpu / self.moves, 2)
-            if self.moves
+            if self.moves and not self.options.url
             else None,
             "client_cpu_s": round(self.client_cpu, 2),
             "rss_mb": {str(pid): round(mb, 1) for pid, mb in self.rss_mb.items()},
