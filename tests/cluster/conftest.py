@@ -4,6 +4,7 @@ HAProxy, on PostgreSQL and Redis; skipped, saying why, where it cannot run (not 
 
 from __future__ import annotations
 
+import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,9 +19,15 @@ clusters = load_script("cluster")
 
 
 def _free_subnet() -> int:
-    """A 10.S.0.0/24 no interface here uses (a `make cluster` may be running beside)."""
+    """A 10.S.0.0/24 no interface here uses (a `make cluster` may be running beside); the
+    search starts at an offset of this process's own, so two test workers keep apart."""
     used = subprocess.run(["ip", "-o", "addr"], capture_output=True, text=True).stdout
-    return next(s for s in range(200, 250) if f" 10.{s}." not in used)
+    start = os.getpid() % 50
+    return next(
+        200 + (start + step) % 50
+        for step in range(50)
+        if f" 10.{200 + (start + step) % 50}." not in used
+    )
 
 
 @pytest.fixture(scope="module")
@@ -30,9 +37,10 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     if problem is not None:
         pytest.skip(f"no cluster here: {problem}")
     state: Path = tmp_path_factory.mktemp("cluster")
+    subnet = _free_subnet()
     layout = clusters.Layout(
-        name=f"ckt{_free_subnet()}",
-        subnet=_free_subnet(),
+        name=f"ckt{subnet}",
+        subnet=subnet,
         hosts=2,
         workers=2,
         port=free_port(),

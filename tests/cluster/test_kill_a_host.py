@@ -98,11 +98,14 @@ def test_every_table_continues_within_5_s_after_a_host_is_killed(cluster: Any) -
     killed_at, _ = seen["fault"]
     # The host was serving: sockets on it dropped (1006, no close frame from a dead host).
     assert seen["closes"], "no socket was on the killed host"
+    waits = []
     for index, times in enumerate(seen["done"]):
         assert any(t < killed_at for t in times), f"table {index} made no move before"
         after = [t for t in times if t > killed_at]
         assert after, f"table {index} never moved again"
-        assert after[0] - killed_at < CONTINUE_WITHIN, (index, after[0] - killed_at)
+        waits.append(after[0] - killed_at)
+    print(f"first move after the kill, by table: {[round(w, 2) for w in waits]} s")
+    assert max(waits) < CONTINUE_WITHIN, waits
     assert seen["mismatches"] == {}, "a move lost or made twice"
     assert all(moves > 0 for moves in seen["moves"])
     assert cluster.proxy_status(1) != "UP"  # HAProxy took it out
