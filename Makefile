@@ -10,7 +10,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install lock serve check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
+.PHONY: install lock serve cluster cluster-down check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
 
 ## install: a fresh venv holding exactly the lock's pinned, hashed packages, then cribkit
 ## itself (editable, built with the lock's setuptools); `make lock` after changing pyproject's
@@ -36,10 +36,20 @@ lock:
 serve: $(STAMP)
 	$(BIN)/cribkit serve --host $(HOST) --port $(PORT)
 
+## cluster: HOSTS app hosts (network namespaces, `cribkit serve --workers 2` each) behind
+## HAProxy on 127.0.0.1:8800, on PostgreSQL and Redis (root; see docs/deployment.md)
+HOSTS ?= 2
+cluster: $(STAMP)
+	$(BIN)/python scripts/cluster.py up --hosts $(HOSTS)
+
+## cluster-down: stop the cluster and remove its namespaces, links and database
+cluster-down: $(STAMP)
+	$(BIN)/python scripts/cluster.py down
+
 # The test tiers: markers in pyproject.toml say what each test needs; `make check` leaves
 # out every marked test, `make test` only the `slow` ones. Pytest's exit 5 (no test
 # selected, e.g. a tier emptied by -k) is not a failure.
-CHECK_MARKERS := not (slow or heavy or browser or server or postgres or redis or fuzz)
+CHECK_MARKERS := not (slow or heavy or browser or server or postgres or redis or fuzz or cluster)
 PYTEST := $(BIN)/pytest
 PYTEST_OK := status=$$?; [ $$status -eq 0 ] || [ $$status -eq 5 ] || exit $$status
 

@@ -12,6 +12,12 @@ Not Locust: its users are independent, so timing one user's move until it reache
 user's socket needs plumbing of our own anyway, and its gevent monkey-patching does not mix
 with asyncio WebSocket clients. Plain asyncio + ``httpx`` + ``websockets`` (the project's
 own dependencies) drive a thousand sockets from one process.
+
+``--url`` plays against servers already running (a cluster's proxy: ``make cluster``)
+instead of starting its own; their CPU is then not read. The tables outlive a server
+going away (``bench.live_table``): ``answers_lost`` counts the requests that failed on the
+way (each move then found stored or sent again), ``socket_closes`` the sockets' close codes,
+and ``lost_or_doubled`` the games whose stored version is not the number of moves made.
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ class Options:
     workers: int = 1
     think_min: float = 2.0
     think_max: float = 4.0
+    url: str = ""
 
 
 @dataclass
@@ -71,12 +78,36 @@ class CrowdResult:
     client_cpu: float = 0.0
     rss_mb: dict[int, float] = field(default_factory=dict)
     spectator_views: int = 0
+    recovered: int = 0
+    answers_lost: dict[str, int] = field(default_factory=dict)
+    socket_closes: dict[int, int] = field(default_factory=dict)
+    lost_or_doubled: int = 0
+
+    def tally(self, table: Table) -> None:
+        """Add what one table saw of servers going away."""
+        self.recovered += table.recovered
+        for kind, count in table.failures.items():
+            self.answers_lost[kind] = self.answers_lost.get(kind, 0) + count
+        for seat in table.seats:
+            for code in seat.closes:
+                self.socket_closes[code] = self.socket_closes.get(code, 0) + 1
 
     def error(self, exc: BaseException) -> None:
         name = exc.__class__.__name__
         if isinstance(exc, httpx.HTTPStatusError):
             name = f"HTTP {exc.response.status_code}"
         self.errors[name] = self.errors.get(name, 0) + 1
+
+    def _setup(self) -> dict[str, object]:
+        """The servers the run started, or only the address of those it was given."""
+        if self.options.url:
+            return {"url": self.options.url}
+        return {
+            "database": self.options.database,
+            "channel": self.options.channel,
+            "processes": self.options.processes,
+            "workers": self.options.workers,
+        }
 
     def figures(self) -> dict[str, object]:
         """The figures as one JSON-ready mapping (milliseconds for times)."""
@@ -88,23 +119,24 @@ class CrowdResult:
         return {
             "tables": self.options.tables,
             "spectators": self.options.spectators,
-            "database": self.options.database,
-            "channel": self.options.channel,
-            "processes": self.options.processes,
-            "workers": self.options.workers,
+            **self._setup(),
             "seconds": round(self.elapsed, 1),
             "moves": self.moves,
             "moves_per_s": round(self.moves / self.elapsed, 1) if self.elapsed else 0.0,
             **ms,
-            "server_cpu_s": round(self.server_cpu, 2),
+            "server_cpu_s": None if self.options.url else round(self.server_cpu, 2),
             "cpu_ms_per_move": round(1000 * self.server_cpu / self.moves, 2)
-            if self.moves
+            if self.moves and not self.options.url
             else None,
             "client_cpu_s": round(self.client_cpu, 2),
             "rss_mb": {str(pid): round(mb, 1) for pid, mb in self.rss_mb.items()},
             "spectator_views": self.spectator_views,
             "errors": sum(self.errors.values()),
             "error_kinds": dict(sorted(self.errors.items())),
+            "answers_lost": dict(sorted(self.answers_lost.items())),
+            "moves_recovered": self.recovered,
+            "socket_closes": {str(code): n for code, n in sorted(self.socket_closes.items())},
+            "lost_or_doubled": self.lost_or_doubled,
             "load_average": os.getloadavg()[0],
         }
 
@@ -195,7 +227,7 @@ async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
 
     opened = await asyncio.gather(*(open_one(index) for index in range(options.tables)))
     tables = [table for table in opened if table is not None]
-    family = [pid for one in served for pid in _family(one.pid)]
+    family = [pid for one in served if one.pid for pid in _family(one.pid)]
     cpu_before, client_before = _cpu_seconds(family), time.process_time()
     started = time.perf_counter()
     stop = started + options.duration
@@ -213,6 +245,12 @@ async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
     result.client_cpu = time.process_time() - client_before
     result.rss_mb = {pid: _rss_mb(pid) for pid in family}
     for table in tables:
+        await table.close_sockets()  # their closes are the run's, not the bench's own
+        result.tally(table)
+        try:
+            result.lost_or_doubled += len(await table.stored_mismatches())
+        except Exception as exc:
+            result.error(exc)
         with contextlib.suppress(Exception):
             await table.close()
     return result
@@ -245,7 +283,10 @@ def _servers(options: Options, folder: Path) -> Iterator[list[Served]]:
 
 
 def run_crowd(options: Options) -> CrowdResult:
-    """Start the servers the options name, run the crowd against them, stop them."""
+    """Start the servers the options name, run the crowd against them, stop them (or only
+    run it, against ``--url``)."""
+    if options.url:
+        return asyncio.run(_crowd([Served(options.url.rstrip("/"), 0)], options))
     with tempfile.TemporaryDirectory() as name, _servers(options, Path(name)) as served:
         return asyncio.run(_crowd(served, options))
 
@@ -278,6 +319,12 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         metavar=("MIN", "MAX"),
         help="a player's thinking time in seconds, drawn uniformly (2 4)",
     )
+    parser.add_argument(
+        "--url",
+        default="",
+        help="play against servers already running there (e.g. the cluster's proxy, "
+        "http://127.0.0.1:8800) instead of starting them",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.duration <= 0 or args.spectators < 0:
@@ -287,7 +334,7 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
     if args.think[0] < 0 or args.think[1] < args.think[0]:
         parser.error("--think MIN MAX needs 0 <= MIN <= MAX")
     several = args.processes * args.workers > 1
-    if several and args.database == "sqlite" and args.channel == "database":
+    if several and not args.url and args.database == "sqlite" and args.channel == "database":
         parser.error(
             "SQLite's own channel is in-process: more than one process needs --channel redis"
         )
@@ -302,11 +349,13 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         workers=args.workers,
         think_min=args.think[0],
         think_max=args.think[1],
+        url=args.url,
     ), bool(args.json)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the crowd bench and print its figures; exit 1 when any move failed."""
+    """Run the crowd bench and print its figures; exit 1 when any move failed or a game's
+    stored moves are not the moves made."""
     options, as_json = _options(argv)
     result = run_crowd(options)
     figures = result.figures()
@@ -315,7 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         for key, value in figures.items():
             print(f"  {key:<18} {value}")
-    return 1 if result.errors else 0
+    return 1 if result.errors or result.lost_or_doubled else 0
 
 
 if __name__ == "__main__":

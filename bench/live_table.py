@@ -3,11 +3,18 @@
 Two seats, each an ``httpx`` client with its own cookie and a socket that records when
 each version of the game arrived; ``Table.move`` posts one move and answers how long it
 took to reach the *other* player's socket (the figure the friends and crowd benches read).
+
+Built to outlive a server going away (a cluster's host killed or restarted): each socket
+reconnects by itself, at once after a 1012 "service restart" close and after a short pause
+otherwise, and a move whose answer is lost (a dropped connection, a proxy's 5xx) is checked
+against the stored game before it is sent again, so it is never lost and never made twice.
+``Table.stored_mismatches`` then compares each game's stored version with the moves made.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -15,11 +22,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
-__all__ = ["ARRIVAL_TIMEOUT", "Seat", "Table", "ws_url"]
+__all__ = ["ARRIVAL_TIMEOUT", "RESTART", "Seat", "Table", "ws_url"]
 
 ARRIVAL_TIMEOUT = 10.0
+RECOVERY_TIMEOUT = 20.0
+"""How long a move whose answer was lost is retried (a host's failover takes ~1 s)."""
+RESTART = 1012
+"""The close code of a server's graceful stop: reconnect at once."""
+RECONNECT_PAUSE = 0.3
 
 
 def ws_url(url: str) -> str:
@@ -32,21 +45,38 @@ class Seat:
     """One player: an HTTP client with its cookie, a socket and the versions it has seen."""
 
     http: httpx.AsyncClient
-    socket: ClientConnection | None = None
     seen: dict[int, float] = field(default_factory=dict)
     latest: dict[str, Any] = field(default_factory=dict)
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    closes: list[int] = field(default_factory=list)
+    """The close code of every socket that ended under it (1006: dropped, no code)."""
 
-    async def listen(self) -> None:
-        assert self.socket is not None
-        async for raw in self.socket:
-            message = json.loads(raw)
-            if message.get("type") == "view":
-                version = int(message["view"]["version"])
-                self.seen.setdefault(version, time.perf_counter())
-                if version >= self.latest.get("version", -1):
-                    self.latest = message["view"]
-                self.arrived.set()
+    async def listen(self, url: str) -> None:
+        """Record every view of the game until cancelled, reconnecting when the socket ends."""
+        cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+        while True:
+            code = 1006
+            try:
+                async with connect(url, additional_headers={"Cookie": cookie}) as socket:
+                    try:
+                        async for raw in socket:
+                            self._read(json.loads(raw))
+                    except ConnectionClosed:
+                        pass
+                    code = socket.close_code or 1006
+            except (OSError, TimeoutError, WebSocketException):
+                pass
+            self.closes.append(code)
+            if code != RESTART:
+                await asyncio.sleep(RECONNECT_PAUSE)
+
+    def _read(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "view":
+            version = int(message["view"]["version"])
+            self.seen.setdefault(version, time.perf_counter())
+            if version >= self.latest.get("version", -1):
+                self.latest = message["view"]
+            self.arrived.set()
 
     async def wait_for(self, version: int) -> float:
         deadline = time.perf_counter() + ARRIVAL_TIMEOUT
@@ -67,6 +97,14 @@ class Table:
     game_id: str = ""
     code: str = ""
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    moves: dict[str, int] = field(default_factory=dict)
+    """Moves acknowledged (or found stored after a lost answer), by game."""
+    first_versions: dict[str, int] = field(default_factory=dict)
+    """Each game's version before the first move (the friend's sitting down counts one)."""
+    recovered: int = 0
+    """Moves whose answer was lost but which the re-read game showed stored."""
+    failures: dict[str, int] = field(default_factory=dict)
+    """Answers lost on the way: ``HTTP 502``, ``ConnectError``... (each then recovered)."""
 
     @classmethod
     async def open(cls, host_url: str, friend_url: str) -> Table:
@@ -84,13 +122,15 @@ class Table:
         self.game_id, self.code = opened.json()["game_id"], opened.json()["code"]
         joined = await friend.http.post(f"/api/tables/{self.code}/join", json={})
         joined.raise_for_status()
+        self.moves[self.game_id] = 0
+        first = await host.http.get(f"/api/games/{self.game_id}")
+        first.raise_for_status()
+        self.first_versions[self.game_id] = int(first.json()["version"])
         for seat in self.seats:
-            cookie = "; ".join(f"{k}={v}" for k, v in seat.http.cookies.items())
             url = f"{ws_url(str(seat.http.base_url).rstrip('/'))}/ws/games/{self.game_id}"
-            seat.socket = await connect(url, additional_headers={"Cookie": cookie})
             seat.seen.clear()
             seat.latest = {}
-            self.tasks.append(asyncio.create_task(seat.listen()))
+            self.tasks.append(asyncio.create_task(seat.listen(url)))
 
     async def views(self) -> list[dict[str, Any]]:
         """Both players' views at the same version, as their sockets delivered them."""
@@ -116,11 +156,72 @@ class Table:
     async def post(self, seat: int, body: dict[str, Any]) -> float:
         """Post ``seat``'s move; seconds until the other player's socket has it."""
         started = time.perf_counter()
-        answer = await self.seats[seat].http.post(f"/api/games/{self.game_id}/actions", json=body)
-        answer.raise_for_status()
-        arrived = await self.seats[1 - seat].wait_for(answer.json()["version"])
-        await self.seats[seat].wait_for(answer.json()["version"])
+        version = await self._store(seat, body)
+        arrived = await self.seats[1 - seat].wait_for(version)
+        await self.seats[seat].wait_for(version)
         return arrived - started
+
+    async def _store(self, seat: int, body: dict[str, Any]) -> int:
+        """Post the move until it is stored once; the version it made.
+
+        An answer that never came (or a 5xx: the proxy lost the host mid-request) says
+        nothing of whether the move was stored: the game is read again, and the move sent
+        again only if the version has not moved. One driver moves at each table, so a
+        version past the move's is this move.
+        """
+        http = self.seats[seat].http
+        url = f"/api/games/{self.game_id}/actions"
+        deadline = time.perf_counter() + RECOVERY_TIMEOUT
+        unsure = False
+        while True:
+            try:
+                answer = await http.post(url, json=body)
+                if answer.status_code < 500 and not (unsure and answer.status_code == 409):
+                    answer.raise_for_status()
+                    self.moves[self.game_id] += 1
+                    return int(answer.json()["version"])
+                self._failed(f"HTTP {answer.status_code}")
+            except httpx.TransportError as exc:
+                self._failed(exc.__class__.__name__)
+            unsure = True
+            stored = await self._stored_version(seat, deadline)
+            if stored > body["version"]:
+                self.recovered += 1
+                self.moves[self.game_id] += 1
+                return stored
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"move on version {body['version']} never stored")
+            await asyncio.sleep(RECONNECT_PAUSE)
+
+    def _failed(self, kind: str) -> None:
+        self.failures[kind] = self.failures.get(kind, 0) + 1
+
+    async def _stored_version(self, seat: int, deadline: float) -> int:
+        """The game's version as stored, asking until a server answers."""
+        while True:
+            try:
+                answer = await self.seats[seat].http.get(f"/api/games/{self.game_id}")
+                if answer.status_code < 500:
+                    answer.raise_for_status()
+                    return int(answer.json()["version"])
+                self._failed(f"HTTP {answer.status_code}")
+            except httpx.TransportError as exc:
+                self._failed(exc.__class__.__name__)
+            if time.perf_counter() > deadline:
+                raise TimeoutError("no server answered for the game")
+            await asyncio.sleep(RECONNECT_PAUSE)
+
+    async def stored_mismatches(self) -> dict[str, tuple[int, int]]:
+        """Games whose stored moves (versions past the first) are not the moves made on
+        them: a move lost or made twice, as ``{game: (stored, made)}`` (empty when none)."""
+        wrong = {}
+        for game_id, moves in self.moves.items():
+            answer = await self.seats[0].http.get(f"/api/games/{game_id}")
+            answer.raise_for_status()
+            stored = int(answer.json()["version"]) - self.first_versions[game_id]
+            if stored != moves:
+                wrong[game_id] = (stored, moves)
+        return wrong
 
     async def move(self, rng: random.Random) -> float:
         """One move by whoever may move, at once; seconds until the other player has it."""
@@ -130,11 +231,10 @@ class Table:
     async def close_sockets(self) -> None:
         for task in self.tasks:
             task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         self.tasks.clear()
-        for seat in self.seats:
-            if seat.socket is not None:
-                await seat.socket.close()
-                seat.socket = None
 
     async def close(self) -> None:
         await self.close_sockets()

@@ -1,4 +1,5 @@
-"""``cribkit serve --workers 2``: two processes on one SQLite file serve one game alike."""
+"""``cribkit serve --workers 2``: two processes on one SQLite file (their live news through
+Redis) serve one game alike; without a shared channel the command refuses to start."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from servers import ServerProcess
 pytestmark = pytest.mark.server
 
 
-def test_two_workers_share_the_games_and_the_cookie_key(tmp_path: Path) -> None:
+def test_two_workers_share_the_games_and_the_cookie_key(tmp_path: Path, redis_url: str) -> None:
     server = ServerProcess(
-        f"sqlite:///{tmp_path / 'table.sqlite3'}", tmp_path / "serve.log", args=("--workers", "2")
+        f"sqlite:///{tmp_path / 'table.sqlite3'}",
+        tmp_path / "serve.log",
+        env={"CRIBKIT_REDIS_URL": redis_url, "CRIBKIT_LIVE_PREFIX": "cribkit_workers"},
+        args=("--workers", "2"),
     ).start()
     try:
         with httpx.Client(base_url=server.url) as client:

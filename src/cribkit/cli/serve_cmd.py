@@ -10,6 +10,11 @@ deflated frame would otherwise inflate to 15 MB before any limit applied) and at
 its address with ``--forwarded-allow-ips`` (so the client's address and scheme it forwards
 are believed) and set ``CRIBKIT_PUBLIC_URL`` / ``CRIBKIT_ALLOWED_HOSTS`` (see
 ``cribkit.web.site.settings``).
+
+SIGTERM stops gracefully: the listening socket closes at once (so a proxy's next connect is
+refused and goes to another host, rather than waiting in a backlog nobody accepts), requests
+in flight finish (for up to ``GRACE_SECONDS``), and every WebSocket is closed with 1012
+"service restart", which the table's script takes as "reconnect now" (see ``live.js``).
 """
 
 from __future__ import annotations
@@ -21,11 +26,40 @@ import typer
 
 from cribkit.cli.app import command, fail
 
-__all__ = ["WS_MAX_BYTES", "serve"]
+__all__ = ["GRACE_SECONDS", "RESTART_CLOSE_CODE", "WS_MAX_BYTES", "serve", "workers_problem"]
 
 WS_MAX_BYTES = 16 * 1024
 """The largest WebSocket message the server reads: the table's pings need 16 bytes and
 its own check refuses anything past 1 KB; this bound holds even before the app reads."""
+
+GRACE_SECONDS = 20
+"""How long a SIGTERM waits for requests in flight before cancelling them."""
+
+RESTART_CLOSE_CODE = 1012
+"""The close code every WebSocket gets on SIGTERM (RFC 6455 "service restart"; uvicorn
+sends it): the page reconnects at once, through the proxy, to another host."""
+
+
+def workers_problem(workers: int, url: str, redis_url: str) -> str | None:
+    """Why ``workers`` processes cannot share this setup, or None.
+
+    Each process has its own memory: an in-memory SQLite database would be one database a
+    process, and the in-process live channel would tell a socket only about moves made in
+    its own process (PostgreSQL's LISTEN/NOTIFY or Redis carry them across).
+    """
+    from sqlalchemy.engine import make_url
+
+    if workers == 1:
+        return None
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        return f"--workers {workers} needs a database the processes share, not an in-memory one"
+    if parsed.get_backend_name() == "sqlite" and not redis_url:
+        return (
+            f"--workers {workers} on SQLite needs a live channel between the processes: "
+            "set CRIBKIT_REDIS_URL (or use PostgreSQL, whose LISTEN/NOTIFY carries it)"
+        )
+    return None
 
 
 @command(summary="Serve the web app (migrations first).")
@@ -63,7 +97,6 @@ def serve(
     ] = None,
 ) -> None:
     """Serve the table, the tools and the stats at http://HOST:PORT (migrations first)."""
-    import uvicorn
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -71,6 +104,9 @@ def serve(
     from cribkit.web.site.settings import DEFAULT_DATABASE_URL
 
     url = database_url or os.environ.get("CRIBKIT_DATABASE_URL") or DEFAULT_DATABASE_URL
+    problem = workers_problem(workers, url, os.environ.get("CRIBKIT_REDIS_URL", "").strip())
+    if problem is not None:  # before the migrations: a refused start changes nothing
+        raise fail(problem, code="workers")
     database = Database(url)
     shown = make_url(url).render_as_string(hide_password=True)
     try:
@@ -87,7 +123,25 @@ def serve(
     os.environ["CRIBKIT_DATABASE_URL"] = url
     os.environ["CRIBKIT_SECRET_KEY"] = secret
     typer.echo(f"cribkit: serving http://{host}:{port}  (Ctrl+C stops)")
-    uvicorn.run(
+    _run(host, port, workers, forwarded_allow_ips)
+
+
+def _run(host: str, port: int, workers: int, forwarded_allow_ips: str | None) -> None:
+    """uvicorn's own ``run``, but with a supervisor that closes the listening socket first."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    class _Supervisor(Multiprocess):
+        """On SIGTERM uvicorn's supervisor keeps the shared listening socket open until its
+        workers exit: new connections would queue where no one accepts them. Closed first,
+        they are refused at once and a proxy sends them to another host."""
+
+        def terminate_all(self) -> None:
+            for sock in self.sockets:
+                sock.close()
+            super().terminate_all()
+
+    config = uvicorn.Config(
         "cribkit.web.app:create_app",
         factory=True,
         host=host,
@@ -97,4 +151,12 @@ def serve(
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_BYTES,
         forwarded_allow_ips=forwarded_allow_ips,
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
+    if workers > 1:
+        _Supervisor(config, sockets=[config.bind_socket()]).run()
+        return
+    server = uvicorn.Server(config)
+    server.run()
+    if not server.started:  # the port is taken, the app failed to build: as uvicorn.run does
+        raise SystemExit(3)

@@ -5,6 +5,11 @@ const PING_MS = 25000;
 const POLL_MS = 3000;
 const NOT_FOUND = 4404;
 const RATE_LIMITED = 4429; // too many opens: the error frame said how many seconds to wait
+// The server is restarting (SIGTERM, a rolling restart): reconnect at once, through the
+// proxy to another host, and say nothing; the jitter keeps a host's pages from arriving
+// in the same millisecond. A second one before any view backs off like any other close.
+export const SERVICE_RESTART = 1012;
+const RESTART_JITTER_MS = 250;
 
 export function openLive({ gameId, code, onView, onState, poll }) {
   let socket = null;
@@ -62,11 +67,16 @@ export function openLive({ gameId, code, onView, onState, poll }) {
       }
     };
     socket.onclose = (event) => {
-      onState(false);
+      const restart = event.code === SERVICE_RESTART && retry === 0;
+      if (!restart) onState(false);
       if (stopped || event.code === NOT_FOUND) return;
       startPolling();
       const backOff = Math.min(15000, 400 * 2 ** retry) * (0.75 + Math.random() / 2);
-      const delay = event.code === RATE_LIMITED ? Math.max(backOff, waitMs) : backOff;
+      const delay = restart
+        ? Math.random() * RESTART_JITTER_MS
+        : event.code === RATE_LIMITED
+          ? Math.max(backOff, waitMs)
+          : backOff;
       retry += 1;
       retryTimer = setTimeout(connect, delay);
     };
