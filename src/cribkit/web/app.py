@@ -42,9 +42,9 @@ from cribkit.web.table.games.service import GameService
 from cribkit.web.table.live import health as live_health
 from cribkit.web.table.live import runtime as live_runtime
 from cribkit.web.table.live import socket as live_socket
+from cribkit.web.table.rate_rules import RULES as TABLE_RATE_RULES
 from cribkit.web.table.rating import api as rating_api
 from cribkit.web.table.rating.book import RatingBook
-from cribkit.web.table.rate_rules import RULES as TABLE_RATE_RULES
 from cribkit.web.table.replay import routes as replay_routes
 from cribkit.web.table.review import api as review_api
 from cribkit.web.table.review import routes as review_routes
