@@ -205,6 +205,7 @@ def _tools(tour: Tour, client: TestClient) -> None:
 
 
 def _preferences(tour: Tour, client: TestClient) -> None:
+    tour.call(client, "GET", "/api/rating")
     tour.call(client, "GET", "/api/preferences")
     tour.call(client, "PUT", "/api/preferences", {"speed": "fast", "theme": "dark"})
     tour.call(client, "PUT", "/api/preferences", {"muggins": True})  # 422: muggins alone
