@@ -205,7 +205,6 @@ def _tools(tour: Tour, client: TestClient) -> None:
 
 
 def _preferences(tour: Tour, client: TestClient) -> None:
-    tour.call(client, "GET", "/api/rating")
     tour.call(client, "GET", "/api/preferences")
     tour.call(client, "PUT", "/api/preferences", {"speed": "fast", "theme": "dark"})
     tour.call(client, "PUT", "/api/preferences", {"muggins": True})  # 422: muggins alone
@@ -219,6 +218,7 @@ def take_tour(app: Any) -> Tour:
         _computer_game(tour, host)
         _friend_game(tour, app, host, friend, rail)
         _computer_sits_in(tour, host, rail)
+        tour.call(host, "GET", "/api/rating")  # with the friend game rated
         _tools(tour, rail)
         _preferences(tour, rail)
     return tour

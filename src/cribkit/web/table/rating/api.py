@@ -6,7 +6,7 @@ Only the reader's own figures: a friend game's history row says "friend", never 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -62,7 +62,7 @@ def get_rating(ratings: Ratings, player_id: PlayerId) -> RatingOut:
     history = [
         RatedGameOut(
             game_id=entry.game_id,
-            rated_at=entry.rated_at,
+            rated_at=_aware(entry.rated_at),
             opponent=entry.opponent,
             opponent_rating=entry.opponent_rating,
             outcome=1 if entry.outcome >= 0.5 else 0,
@@ -79,3 +79,8 @@ def get_rating(ratings: Ratings, player_id: PlayerId) -> RatingOut:
         games=standing.games,
         history=history,
     )
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands datetimes back without their zone; they were stored in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
