@@ -48,9 +48,7 @@ def suggest_level(standing: Standing, levels: Iterable[str]) -> Suggestion | Non
         rating, level, strategy = min(rated, key=lambda item: abs(item[0] - standing.rating))
     else:
         rating, level, strategy = rated[(len(rated) - 1) // 2]
-    return Suggestion(
-        level, strategy, rating, expected_score(standing.rating, rating), settled
-    )
+    return Suggestion(level, strategy, rating, expected_score(standing.rating, rating), settled)
 
 
 def _rated(levels: Iterable[str]) -> Iterable[tuple[str, str]]:

@@ -81,9 +81,7 @@ class Frame:
 
     def game_ticks(self, first: int = 1) -> tuple[Tick, ...]:
         """Labels under some of the games, the leftmost called ``first``."""
-        return tuple(
-            Tick(self.x_of(n), str(n + first - 1)) for n in _game_numbers(self.count)
-        )
+        return tuple(Tick(self.x_of(n), str(n + first - 1)) for n in _game_numbers(self.count))
 
 
 def line_path(points: Iterable[tuple[float, float]]) -> str:

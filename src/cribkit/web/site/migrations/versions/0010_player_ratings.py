@@ -43,9 +43,7 @@ def upgrade() -> None:
         sa.Column("rated_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("player_id", "game_id", name="uq_rating_history_player_game"),
     )
-    op.create_index(
-        "ix_rating_history_player_rated", "rating_history", ["player_id", "rated_at"]
-    )
+    op.create_index("ix_rating_history_player_rated", "rating_history", ["player_id", "rated_at"])
 
 
 def downgrade() -> None:
