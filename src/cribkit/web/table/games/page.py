@@ -140,7 +140,7 @@ def _table(
     history = None if loaded is None else history_of(loaded)
     words = words_for(translator(request), loaded)
     outcome = None if plain is None else plain.view.outcome
-    context: dict[str, object] = {"resume": None}
+    context: dict[str, object] = {"resume": None, "suggestion": None}
     if loaded is None:
         context["resume"] = resume_card(
             service_of(request), player_id_of(request), translator(request)

@@ -199,21 +199,7 @@ def _record(session: Session, game_id: str, seat: RatedGame, before: Standing) -
     )
     row = session.get(RatingRow, seat.player_id)
     if row is None:
-        session.add(
-            RatingRow(
-                player_id=seat.player_id,
-                rating=after.rating,
-                rd=after.rd,
-                vol=after.vol,
-                games=after.games,
-                updated_at=now,
-            )
-        )
-    else:
-        row.rating, row.rd, row.vol, row.games, row.updated_at = (
-            after.rating,
-            after.rd,
-            after.vol,
-            after.games,
-            now,
-        )
+        row = RatingRow(player_id=seat.player_id)
+        session.add(row)
+    row.rating, row.rd, row.vol, row.games = after.rating, after.rd, after.vol, after.games
+    row.updated_at = now
