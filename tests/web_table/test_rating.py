@@ -42,6 +42,7 @@ def library(rating: float, rd: float, vol: float, opponent: tuple[float, float],
     return player
 
 
+@pytest.mark.postgres_too  # the rating row is locked FOR UPDATE there
 def test_a_resigned_game_is_a_loss_rated_as_the_library_computes(client: Any) -> None:
     fresh = client.get("/api/rating").json()
     begin = start()
@@ -69,6 +70,7 @@ def test_a_game_is_rated_once_however_often_its_end_is_seen(client: Any, app: An
     assert client.get("/api/rating").json() == once
 
 
+@pytest.mark.postgres_too  # the rating row is locked FOR UPDATE there
 def test_a_friend_game_rates_both_players_on_their_ratings_before_it(
     client: Any, other_client: Any
 ) -> None:
