@@ -29,7 +29,7 @@ TERMS = frozenset({"pone", "crib", "starter"})
 NAMES = frozenset(
     """
     cribkit acc cribbage corner pagat com org www sir john suckling noddy aubrey brief lives
-    json cookie enter english home end
+    json cookie enter english home end glicko
     """.split()
 )
 """Names of things (people, sites, products, formats, keys)."""

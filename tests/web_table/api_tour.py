@@ -237,6 +237,7 @@ def take_tour(app: Any) -> Tour:
         _computer_game(tour, host)
         _friend_game(tour, app, host, friend, rail)
         _computer_sits_in(tour, host, rail)
+        tour.call(host, "GET", "/api/rating")  # with the friend game rated
         _tools(tour, rail)
         _preferences(tour, rail)
     return tour

@@ -44,6 +44,8 @@ from cribkit.web.table.live import health as live_health
 from cribkit.web.table.live import runtime as live_runtime
 from cribkit.web.table.live import socket as live_socket
 from cribkit.web.table.rate_rules import RULES as TABLE_RATE_RULES
+from cribkit.web.table.rating import api as rating_api
+from cribkit.web.table.rating.book import RatingBook
 from cribkit.web.table.replay import routes as replay_routes
 from cribkit.web.table.review import api as review_api
 from cribkit.web.table.review import routes as review_routes
@@ -102,6 +104,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         preferences=app.state.preferences,
     )
     app.state.reviews = ReviewBook(app.state.database, app.state.games)
+    app.state.ratings = RatingBook(app.state.database)
+    app.state.games.on_finish = app.state.ratings.on_finish  # a finished game is rated
     app.state.record_work = CappedWork(settings.record_workers)
     live_runtime.install(app.state, settings, app.state.database, app.state.games)
     app.state.rate_limits = RateLimits(settings)
@@ -126,6 +130,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(resign_routes.page_router)
     app.include_router(games_history.router)
     app.include_router(review_api.router)
+    app.include_router(rating_api.router)
     app.include_router(friends_api.router)
     app.include_router(friends_routes.router)
     app.include_router(chat_api.router)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Boolean, DateTime, Float, Index, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, Float, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
@@ -23,6 +23,8 @@ __all__ = [
     "PracticeRow",
     "PreferencesRow",
     "PresenceRow",
+    "RatingHistoryRow",
+    "RatingRow",
     "ReviewRow",
     "utcnow",
 ]
@@ -229,3 +231,48 @@ class ChatMuteRow(Base):
     game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     muted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingRow(Base):
+    """One player's current Glicko-2 rating (``cribkit.web.table.rating``): no row until
+    their first rated game, so a newcomer reads as the starting rating."""
+
+    __tablename__ = "player_ratings"
+
+    player_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    """The rating deviation: the rating is known to about ± 2 RD."""
+    vol: Mapped[float] = mapped_column(Float)
+    """Glicko-2's volatility: how erratic the player's results have been."""
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingHistoryRow(Base):
+    """One rated game of one player: the rating before and after it, and against whom.
+
+    Unique per (player, game), so a game whose end is seen twice is rated once.
+    """
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        UniqueConstraint("player_id", "game_id", name="uq_rating_history_player_game"),
+        Index("ix_rating_history_player_rated", "player_id", "rated_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(String(40))
+    game_id: Mapped[str] = mapped_column(String(32))
+    opponent: Mapped[str] = mapped_column(String(16))
+    """The computer's strategy (``expert``...) or ``friend``."""
+    opponent_rating: Mapped[float] = mapped_column(Float)
+    opponent_rd: Mapped[float] = mapped_column(Float)
+    outcome: Mapped[float] = mapped_column(Float)
+    """1 for a win, 0 for a loss (a resignation is a loss)."""
+    rating_before: Mapped[float] = mapped_column(Float)
+    rd_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    rd_after: Mapped[float] = mapped_column(Float)
+    vol_after: Mapped[float] = mapped_column(Float)
+    rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -47,6 +47,8 @@ from cribkit.web.table.games.service import check_level
 from cribkit.web.table.games.words import SCRIPT_STRINGS
 from cribkit.web.table.nojs.deal_talk import deal_talk
 from cribkit.web.table.nojs.plain_table import PlainTable, both_seats_move, form_action, plain_table
+from cribkit.web.table.rating.api import ratings_of
+from cribkit.web.table.rating.suggest import suggest_level
 
 __all__ = ["LEVEL_NAMES", "router"]
 
@@ -85,6 +87,13 @@ def _levels() -> list[dict[str, object]]:
         }
         for level in LEVELS
     ]
+
+
+def _suggestion(request: Request) -> dict[str, object]:
+    """The home page's suggested level for this player, with their rating."""
+    standing = ratings_of(request).standing(player_id_of(request))
+    playable = [level for level in LEVELS if level_available(level)]
+    return {"rating": standing, "suggestion": suggest_level(standing, playable)}
 
 
 def table_url(game_id: str) -> str:
@@ -134,11 +143,12 @@ def _table(
     history = None if loaded is None else history_of(loaded)
     words = words_for(translator(request), loaded)
     outcome = None if plain is None else plain.view.outcome
-    context: dict[str, object] = {"resume": None}
+    context: dict[str, object] = {"resume": None, "suggestion": None}
     if loaded is None:
         context["resume"] = resume_card(
             service_of(request), player_id_of(request), translator(request)
         )
+        context.update(_suggestion(request))
     else:
         context["here"] = f"/games/{loaded.id}" if not watch_code else f"/t/{watch_code}"
     talk = (

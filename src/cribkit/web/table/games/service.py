@@ -62,7 +62,7 @@ from cribkit.web.table.games.rows import (
 )
 from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
 
-__all__ = ["ChangeHook", "GameService", "check_level", "table_rules"]
+__all__ = ["ChangeHook", "FinishHook", "GameService", "check_level", "table_rules"]
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What an id can look like (``token_urlsafe``, within the column): anything else is unknown
@@ -93,9 +93,16 @@ def check_level(level: str) -> None:
 
 ChangeHook = Callable[[str, int], None]
 """Called with (game id, new version) after every stored change."""
+FinishHook = Callable[[str], None]
+"""Called with the game id after every stored change that leaves the game finished (the
+same game may be reported more than once: a friend still reading the last show)."""
 
 
 def _no_hook(_game_id: str, _version: int) -> None:
+    return None
+
+
+def _no_finish(_game_id: str) -> None:
     return None
 
 
@@ -117,6 +124,7 @@ class GameService:
         self.show_timeout = timedelta(seconds=show_timeout)  # CRIBKIT_SHOW_TIMEOUT
         self._cache = GameCache(cache_size)  # CRIBKIT_GAME_CACHE
         self.on_change: ChangeHook = _no_hook
+        self.on_finish: FinishHook = _no_finish
 
     # ------------------------------------------------------------ games
 
@@ -368,19 +376,15 @@ class GameService:
         own pace) as version ``version + 1`` if the stored one is still ``version``.
 
         Returns False (and changes nothing) when another move got there first; on success
-        the change is announced to ``on_change``.
+        the change is announced to ``on_change`` (and a finished game to ``on_finish``).
         """
         record = GameRecord.of(game).to_text()
+        summary = summary_values(game, show_step, seat_one_step)
         with self.database.session() as session:
             result = session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.version == version)
-                .values(
-                    record=record,
-                    version=version + 1,
-                    **summary_values(game, show_step, seat_one_step),
-                    **columns,
-                )
+                .values(record=record, version=version + 1, **summary, **columns)
                 # nothing in this session holds the row: skip the ORM's in-Python evaluation
                 .execution_options(synchronize_session=False)
             )
@@ -389,6 +393,8 @@ class GameService:
                 return False
             session.commit()
         self._cache.put(game_id, record, game)
+        if summary["status"] == FINISHED:
+            self.on_finish(game_id)
         self.on_change(game_id, version + 1)
         return True
 

@@ -4,7 +4,8 @@ opponent), and every finished game listed.
 A plain server page (no script): the figures come from the summary columns of finished
 games; each game links to its replay (``replay.routes``), its review (``review.routes``)
 and its record file. The accuracy chart draws the stored review figures (``review.reviews``):
-a game finished before reviews were kept is reviewed a few per page load.
+a game finished before reviews were kept is reviewed a few per page load. The player's
+rating (``rating``) comes with its history drawn as a chart, and says which games count.
 """
 
 from __future__ import annotations
@@ -15,15 +16,21 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from cribkit.players import LEVELS
+from cribkit.players.level_ratings import level_rating
 from cribkit.web.site.models import GameRow
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.games.api import service_of
 from cribkit.web.table.games.home import LEVEL_NAMES
+from cribkit.web.table.games.level_words import CALIBRATED_LEVEL_NAMES
 from cribkit.web.table.games.loaded import COMPUTER, FRIEND, HUMAN
+from cribkit.web.table.rating.api import ratings_of
+from cribkit.web.table.rating.glicko import rated_strategy
 from cribkit.web.table.review.reviews import ReviewFigure
 from cribkit.web.table.review.routes import reviews_of
 from cribkit.web.table.stats.accuracy_chart import GameFigure, accuracy_chart
+from cribkit.web.table.stats.rating_chart import rating_chart
 
 __all__ = ["PlayerStats", "player_stats", "router", "split_stats"]
 
@@ -135,8 +142,27 @@ def stats(request: Request) -> HTMLResponse:
             "level_names": LEVEL_NAMES,
             "figures": figures,
             "chart": accuracy_chart(reviewed),
+            **_rating(request, player_id),
         },
     )
+
+
+def _rating(request: Request, player_id: str | None) -> dict[str, object]:
+    """The player's rating, its chart (against the rated levels the table offers) and the
+    levels whose games do not count (games finished unrated are rated now, a few a load)."""
+    ratings = ratings_of(request)
+    ratings.catch_up(player_id)
+    history = ratings.history(player_id)
+    rated = {strategy for level in LEVELS if (strategy := rated_strategy(level))}
+    return {
+        "rating": ratings.standing(player_id),
+        "rating_history": history,
+        "rating_chart": rating_chart(
+            history, {strategy: level_rating(strategy).rating for strategy in sorted(rated)}
+        ),
+        "unrated_levels": [level for level in LEVELS if rated_strategy(level) is None],
+        "strategy_names": CALIBRATED_LEVEL_NAMES,
+    }
 
 
 def _figures(
