@@ -153,6 +153,7 @@ def open_cluster(
 
 def _connect(client_class: type[Client], address: str, timeout: float) -> Client:
     try:
+        _probe(address, timeout)
         return client_class(address, timeout=timeout)
     except (OSError, ValueError, TimeoutError) as error:
         raise CribkitError(
@@ -160,6 +161,20 @@ def _connect(client_class: type[Client], address: str, timeout: float) -> Client
             "`dask scheduler`, or give --cluster local",
             code="cluster_unreachable",
         ) from None
+
+
+def _probe(address: str, timeout: float) -> None:
+    """Refuse an address nothing listens on before a Client is built: a Client whose
+    connection failed keeps its event-loop thread, and closing it later from the garbage
+    collector can deadlock the next Client or LocalCluster in the same process."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme not in ("tcp", "tls"):
+        return  # in-process and other transports: the Client itself says
+    host, port = parse_host_port(location)
+    with socket.create_connection((host, port), timeout=timeout):
+        pass
 
 
 def _check_workers(client: Client, address: str, timeout: float) -> None:
