@@ -61,6 +61,7 @@ from cribkit.web.table.games.rows import (
     summary_values,
 )
 from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
+from cribkit.web.table.games.stored_rows import RowCache, StoredRow, select_row
 
 __all__ = ["ChangeHook", "GameService", "check_level", "table_rules"]
 
@@ -116,6 +117,7 @@ class GameService:
         self.preferences = preferences
         self.show_timeout = timedelta(seconds=show_timeout)  # CRIBKIT_SHOW_TIMEOUT
         self._cache = GameCache(cache_size)  # CRIBKIT_GAME_CACHE
+        self._rows = RowCache(cache_size)
         self.on_change: ChangeHook = _no_hook
 
     # ------------------------------------------------------------ games
@@ -190,9 +192,13 @@ class GameService:
             pace=self.pace_of(player_id),
         )
 
-    def load(self, player_id: str | None, game_id: str) -> LoadedGame:
-        """The player's game, rebuilt from its record; anyone else's is "not found"."""
-        row = self._row(game_id)
+    def load(self, player_id: str | None, game_id: str, *, seen: int | None = None) -> LoadedGame:
+        """The player's game, rebuilt from its record; anyone else's is "not found".
+
+        ``seen``: a version news said the game reached; a row held at it (or later) is
+        used without reading the database (see ``stored_rows``).
+        """
+        row = self._row(game_id, seen)
         seat = None if row is None or player_id is None else seat_in(row, player_id)
         if row is None or seat is None:
             raise GameNotFoundError("there is no such game at this table", code="game_not_found")
@@ -207,32 +213,27 @@ class GameService:
         row = None if player_id is None else self._row(game_id)
         return None if row is None or player_id is None else seat_in(row, player_id)
 
-    def load_any(self, game_id: str) -> LoadedGame | None:
-        """Any game by id, seen from no seat (for the public view)."""
-        row = self._row(game_id)
+    def load_any(self, game_id: str, *, seen: int | None = None) -> LoadedGame | None:
+        """Any game by id, seen from no seat (for the public view); ``seen`` as in ``load``."""
+        row = self._row(game_id, seen)
         return None if row is None else self._rebuild(game_id, row, None)
 
-    def _row(self, game_id: str) -> Any:
+    def _row(self, game_id: str, seen: int | None = None) -> StoredRow | None:
         if not _GAME_ID.fullmatch(game_id):
             return None
+        if seen is not None and seen >= 0:
+            held = self._rows.at_least(game_id, seen)
+            if held is not None:
+                return held
         with self.database.session() as session:
-            return session.execute(
-                select(
-                    GameRow.player_id,
-                    GameRow.opponent_id,
-                    GameRow.level,
-                    GameRow.version,
-                    GameRow.record,
-                    GameRow.show_step,
-                    GameRow.show_step_1,
-                    GameRow.show_waiting_since,
-                    GameRow.name_0,
-                    GameRow.name_1,
-                    GameRow.rematch_id,
-                ).where(GameRow.id == game_id)
-            ).one_or_none()
+            found = session.execute(select_row(game_id)).one_or_none()
+        if found is None:
+            return None
+        row = StoredRow(*found)
+        self._rows.keep(game_id, row)
+        return row
 
-    def _rebuild(self, game_id: str, row: Any, seat: int | None) -> LoadedGame:
+    def _rebuild(self, game_id: str, row: StoredRow, seat: int | None) -> LoadedGame:
         game = self._cache.get(game_id, row.record)
         if game is None:
             game = GameRecord.parse(row.record, check=False).to_game()
@@ -371,16 +372,12 @@ class GameService:
         the change is announced to ``on_change``.
         """
         record = GameRecord.of(game).to_text()
+        values = {"record": record, **summary_values(game, show_step, seat_one_step), **columns}
         with self.database.session() as session:
             result = session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.version == version)
-                .values(
-                    record=record,
-                    version=version + 1,
-                    **summary_values(game, show_step, seat_one_step),
-                    **columns,
-                )
+                .values(version=version + 1, **values)
                 # nothing in this session holds the row: skip the ORM's in-Python evaluation
                 .execution_options(synchronize_session=False)
             )
@@ -389,6 +386,7 @@ class GameService:
                 return False
             session.commit()
         self._cache.put(game_id, record, game)
+        self._rows.stored(game_id, version, values)  # before the news: watchers find it
         self.on_change(game_id, version + 1)
         return True
 
