@@ -56,6 +56,8 @@ class Options:
     workers: int = 1
     think_min: float = 2.0
     think_max: float = 4.0
+    sample: float = 0.0
+    """Seconds between progress samples (0: none), for a soak's figures over time."""
 
 
 @dataclass
@@ -71,6 +73,7 @@ class CrowdResult:
     client_cpu: float = 0.0
     rss_mb: dict[int, float] = field(default_factory=dict)
     spectator_views: int = 0
+    samples: list[dict[str, object]] = field(default_factory=list)
 
     def error(self, exc: BaseException) -> None:
         name = exc.__class__.__name__
@@ -106,6 +109,7 @@ class CrowdResult:
             "errors": sum(self.errors.values()),
             "error_kinds": dict(sorted(self.errors.items())),
             "load_average": os.getloadavg()[0],
+            **({"samples": self.samples} if self.samples else {}),
         }
 
 
@@ -134,6 +138,36 @@ def _cpu_seconds(pids: Sequence[int]) -> float:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             total += int(fields[11]) + int(fields[12])  # fields 14 and 15 of stat(5)
     return total / ticks
+
+
+def _open_files(pid: int) -> int:
+    """How many file descriptors the process has open (0 once it is gone)."""
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return 0
+
+
+async def _sample(
+    result: CrowdResult, family: Sequence[int], started: float, stop: float, every: float
+) -> None:
+    """Every ``every`` seconds until ``stop``: the window's moves and p95, each server
+    process's RSS and open descriptors, the errors so far (one JSON line on stderr each)."""
+    seen = 0
+    while time.perf_counter() + every <= stop:
+        await asyncio.sleep(every)
+        window, seen = result.latencies[seen:], len(result.latencies)
+        row: dict[str, object] = {
+            "t_s": round(time.perf_counter() - started),
+            "moves": len(window),
+            "p95_ms": round(percentile(window, 0.95) * 1000, 1) if window else None,
+            "rss_mb": {str(pid): round(_rss_mb(pid), 1) for pid in family},
+            "fds": {str(pid): _open_files(pid) for pid in family},
+            "errors": sum(result.errors.values()),
+            "load_average": round(os.getloadavg()[0], 2),
+        }
+        result.samples.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
 
 
 def _rss_mb(pid: int) -> float:
@@ -207,7 +241,9 @@ async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
     drivers = [
         _drive(table, rng, options, result, stop) for table, rng in zip(tables, rngs, strict=True)
     ]
-    await asyncio.gather(*drivers, *watchers)
+    every = options.sample
+    sampler = [_sample(result, family, started, stop, every)] if every > 0 else []
+    await asyncio.gather(*drivers, *watchers, *sampler)
     result.elapsed = time.perf_counter() - started
     result.server_cpu = _cpu_seconds(family) - cpu_before
     result.client_cpu = time.process_time() - client_before
@@ -278,12 +314,22 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         metavar=("MIN", "MAX"),
         help="a player's thinking time in seconds, drawn uniformly (2 4)",
     )
+    parser.add_argument(
+        "--sample",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="every S seconds print the window's moves and p95, RSS and open files of each "
+        "server process (a JSON line on stderr; kept under 'samples'); for a soak",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.duration <= 0 or args.spectators < 0:
         parser.error("--tables must be at least 1, --duration positive, --spectators not negative")
     if args.processes < 1 or args.workers < 1:
         parser.error("--processes and --workers must be at least 1")
+    if args.sample < 0:
+        parser.error("--sample must not be negative")
     if args.think[0] < 0 or args.think[1] < args.think[0]:
         parser.error("--think MIN MAX needs 0 <= MIN <= MAX")
     several = args.processes * args.workers > 1
@@ -302,6 +348,7 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         workers=args.workers,
         think_min=args.think[0],
         think_max=args.think[1],
+        sample=args.sample,
     ), bool(args.json)
 
 

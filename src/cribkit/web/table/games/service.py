@@ -266,8 +266,28 @@ class GameService:
     def apply(
         self, player_id: str | None, game_id: str, data: object, version: object
     ) -> LoadedGame:
-        """Apply the person's move made on ``version`` and the computer's replies, once."""
-        loaded = self.load(player_id, game_id)
+        """Apply the person's move made on ``version`` and the computer's replies, once.
+
+        The move is first tried on the row this process holds when it is at ``version``
+        (no read: usually this process wrote it). That row may be behind the database
+        (another process moved): then the store finds the version gone, or the move looks
+        illegal, and the move is decided again on a fresh read, so the answer is the one a
+        fresh read alone would give.
+        """
+        held = None if not isinstance(version, int) else self._rows.at_least(game_id, version)
+        if held is not None and held.version == version:
+            seat = None if player_id is None else seat_in(held, player_id)
+            if seat is not None:
+                loaded = replace(self._rebuild(game_id, held, seat), pace=self.pace_of(player_id))
+                try:
+                    return self._apply(player_id, loaded, data, version)
+                except CribkitError:
+                    pass
+        return self._apply(player_id, self.load(player_id, game_id), data, version)
+
+    def _apply(
+        self, player_id: str | None, loaded: LoadedGame, data: object, version: object
+    ) -> LoadedGame:
         check_seated(loaded)
         if not isinstance(version, int) or isinstance(version, bool):
             raise CribkitError(
@@ -333,7 +353,7 @@ class GameService:
         if moved.next_hand is not None:
             game.apply(moved.next_hand)
         self._store_or_stale(player_id, loaded, game, moved.steps, moved.waiting_since)
-        return self.load(player_id, loaded.id)
+        return self.load(player_id, loaded.id, seen=loaded.version + 1)
 
     def _store_or_stale(
         self,

@@ -119,11 +119,11 @@ class PresenceBook:
         return games
 
     def connected(self, game_id: str, *, now: datetime | None = None) -> Seats:
-        """Whether each seat has an open socket in some live process (as read at most a
-        heartbeat ago, or since the last "read again" news; ``now`` always reads)."""
+        """Whether each seat has an open socket in some live process (as read at most one
+        time to live ago, or since the last "read again" news; ``now`` always reads)."""
         if now is None:
             held = self._held.get(game_id)
-            fresh = held is not None and time.monotonic() - held[0] < self.heartbeat_seconds
+            fresh = held is not None and time.monotonic() - held[0] < self.ttl.total_seconds()
             if fresh and held is not None and held[1] is not None:
                 return held[1]
         return self.refresh(game_id, now=now)
