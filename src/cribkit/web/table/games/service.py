@@ -61,7 +61,7 @@ from cribkit.web.table.games.rows import (
     summary_values,
 )
 from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
-from cribkit.web.table.games.stored_rows import RowCache, StoredRow, select_row
+from cribkit.web.table.games.stored_rows import GAMES, RowCache, StoredRow, select_row
 
 __all__ = ["ChangeHook", "GameService", "check_level", "table_rules"]
 
@@ -225,8 +225,8 @@ class GameService:
             held = self._rows.at_least(game_id, seen)
             if held is not None:
                 return held
-        with self.database.session() as session:
-            found = session.execute(select_row(game_id)).one_or_none()
+        with self.database.engine.connect() as connection:
+            found = connection.execute(select_row(game_id)).one_or_none()
         if found is None:
             return None
         row = StoredRow(*found)
@@ -393,18 +393,14 @@ class GameService:
         """
         record = GameRecord.of(game).to_text()
         values = {"record": record, **summary_values(game, show_step, seat_one_step), **columns}
-        with self.database.session() as session:
-            result = session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.version == version)
+        with self.database.engine.begin() as connection:  # no ORM session: nothing holds the row
+            result = connection.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.version == version)
                 .values(version=version + 1, **values)
-                # nothing in this session holds the row: skip the ORM's in-Python evaluation
-                .execution_options(synchronize_session=False)
             )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
-                session.rollback()
-                return False
-            session.commit()
+        if result.rowcount != 1:  # nothing was written: another move got there first
+            return False
         self._cache.put(game_id, record, game)
         self._rows.stored(game_id, version, values)  # before the news: watchers find it
         self.on_change(game_id, version + 1)
