@@ -33,6 +33,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from bench import percentile
+from bench.computer_table import ComputerGame
 from bench.live_table import Table, ws_url
 from bench.serving import Served, app_processes, scratch_postgres, sqlite_file
 
@@ -58,6 +59,8 @@ class Options:
     think_max: float = 4.0
     sample: float = 0.0
     """Seconds between progress samples (0: none), for a soak's figures over time."""
+    computer: str = ""
+    """A level: N games against the computer instead of N friend tables ("" for tables)."""
 
 
 @dataclass
@@ -89,6 +92,7 @@ class CrowdResult:
             if self.latencies
         }
         return {
+            **({"computer": self.options.computer} if self.options.computer else {}),
             "tables": self.options.tables,
             "spectators": self.options.spectators,
             "database": self.options.database,
@@ -214,6 +218,65 @@ async def _drive(
         result.latencies.append(latency)
 
 
+async def _play_computer(
+    game: ComputerGame, rng: random.Random, options: Options, result: CrowdResult, stop: float
+) -> None:
+    """Play one game against the computer at human pace until ``stop``."""
+    while time.perf_counter() < stop:
+        try:
+            body = await game.choose(rng)
+            think = rng.uniform(options.think_min, options.think_max)
+            if time.perf_counter() + think >= stop:
+                return
+            await asyncio.sleep(think)
+            latency = await game.post(body)
+        except Exception as exc:  # counted, not fatal, as at the tables
+            result.error(exc)
+            await asyncio.sleep(options.think_min)
+            continue
+        result.moves += 1
+        result.latencies.append(latency)
+
+
+async def _computer_crowd(served: Sequence[Served], options: Options) -> CrowdResult:
+    """``options.tables`` people each playing the computer at ``options.computer``."""
+    result = CrowdResult(options)
+    urls = [one.url for one in served]
+    gate = asyncio.Semaphore(OPENING_IN_FLIGHT)
+
+    async def open_one(index: int) -> ComputerGame | None:
+        try:
+            async with gate:
+                return await ComputerGame.open(urls[index % len(urls)], options.computer)
+        except Exception as exc:
+            result.error(exc)
+            return None
+
+    opened = await asyncio.gather(*(open_one(index) for index in range(options.tables)))
+    games = [game for game in opened if game is not None]
+    family = [pid for one in served for pid in _family(one.pid)]
+    cpu_before, client_before = _cpu_seconds(family), time.process_time()
+    started = time.perf_counter()
+    stop = started + options.duration
+    rngs = [random.Random(f"{options.seed}:{index}") for index in range(len(games))]
+    every = options.sample
+    sampler = [_sample(result, family, started, stop, every)] if every > 0 else []
+    players = [
+        _play_computer(game, rng, options, result, stop)
+        for game, rng in zip(games, rngs, strict=True)
+    ]
+    await asyncio.gather(*players, *sampler)
+    result.elapsed = time.perf_counter() - started
+    result.server_cpu = _cpu_seconds(family) - cpu_before
+    result.client_cpu = time.process_time() - client_before
+    result.rss_mb = {pid: _rss_mb(pid) for pid in family}
+    result.spectator_views = sum(game.games for game in games)  # games started, in this mode
+    for game in games:
+        with contextlib.suppress(Exception):
+            await game.close()
+    return result
+
+
 async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
     result = CrowdResult(options)
     urls = [one.url for one in served]
@@ -283,7 +346,8 @@ def _servers(options: Options, folder: Path) -> Iterator[list[Served]]:
 def run_crowd(options: Options) -> CrowdResult:
     """Start the servers the options name, run the crowd against them, stop them."""
     with tempfile.TemporaryDirectory() as name, _servers(options, Path(name)) as served:
-        return asyncio.run(_crowd(served, options))
+        crowd = _computer_crowd if options.computer else _crowd
+        return asyncio.run(crowd(served, options))
 
 
 def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
@@ -322,6 +386,13 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         help="every S seconds print the window's moves and p95, RSS and open files of each "
         "server process (a JSON line on stderr; kept under 'samples'); for a soak",
     )
+    parser.add_argument(
+        "--computer",
+        choices=("easy", "medium", "hard"),
+        default="",
+        help="play --tables games against the computer at this level instead of friend "
+        "tables; the figure is a move's round trip (the answer carries the computer's reply)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.duration <= 0 or args.spectators < 0:
@@ -349,6 +420,7 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         think_min=args.think[0],
         think_max=args.think[1],
         sample=args.sample,
+        computer=args.computer,
     ), bool(args.json)
 
 

@@ -35,3 +35,18 @@ def test_the_crowd_bench_refuses_sqlites_own_channel_across_processes() -> None:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "needs --channel redis" in done.stderr
+
+
+@pytest.mark.server
+def test_the_crowd_bench_plays_the_computer_and_samples_over_time() -> None:
+    command = [sys.executable, "-m", "bench", "crowd", "--computer", "hard", "--tables", "2"]
+    command += ["--duration", "6", "--think", "0.2", "0.5", "--sample", "2", "--json"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr + done.stdout
+    figures = json.loads(done.stdout)
+    assert figures["computer"] == "hard" and figures["errors"] == 0, figures["error_kinds"]
+    assert figures["moves"] >= 4 and figures["p50_ms"] > 0
+    samples = figures["samples"]
+    assert len(samples) >= 2  # one every 2 s of the 6
+    assert all(sum(row["fds"].values()) > 0 for row in samples)
+    assert len([line for line in done.stderr.splitlines() if line.startswith("{")]) == len(samples)
