@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,11 @@ class ComputerGame:
                 view = self.view
                 assert view is not None
         return {"action": rng.choice(view["legal_actions"]), "version": view["version"]}
+
+    async def next_move(self, rng: random.Random) -> Callable[[], Awaitable[float]]:
+        """Choose the next move; the returned call posts it (see ``post``)."""
+        body = await self.choose(rng)
+        return lambda: self.post(body)
 
     async def post(self, body: dict[str, Any]) -> float:
         """Post the move; seconds until the answer (with the computer's replies) came."""

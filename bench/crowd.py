@@ -25,9 +25,10 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 import httpx
 from websockets.asyncio.client import connect
@@ -198,18 +199,31 @@ async def _spectate(url: str, table: Table, result: CrowdResult, stop: float) ->
         result.error(exc)
 
 
+class Player(Protocol):
+    """A table or a game the bench plays at human pace."""
+
+    async def next_move(self, rng: random.Random) -> Callable[[], Awaitable[float]]:
+        """Choose the next move; the returned call posts it and answers its latency."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+P = TypeVar("P", bound=Player)
+
+
 async def _drive(
-    table: Table, rng: random.Random, options: Options, result: CrowdResult, stop: float
+    player: Player, rng: random.Random, options: Options, result: CrowdResult, stop: float
 ) -> None:
-    """Play one table at human pace until ``stop`` (on the ``perf_counter`` clock)."""
+    """Play at human pace until ``stop`` (on the ``perf_counter`` clock)."""
     while time.perf_counter() < stop:
         try:
-            seat, body = await table.choose(rng)
+            post = await player.next_move(rng)
             think = rng.uniform(options.think_min, options.think_max)
             if time.perf_counter() + think >= stop:
                 return
             await asyncio.sleep(think)
-            latency = await table.post(seat, body)
+            latency = await post()
         except Exception as exc:  # counted, not fatal: the figures say how many failed
             result.error(exc)
             await asyncio.sleep(options.think_min)
@@ -218,102 +232,84 @@ async def _drive(
         result.latencies.append(latency)
 
 
-async def _play_computer(
-    game: ComputerGame, rng: random.Random, options: Options, result: CrowdResult, stop: float
-) -> None:
-    """Play one game against the computer at human pace until ``stop``."""
-    while time.perf_counter() < stop:
+async def _open_all(
+    options: Options, result: CrowdResult, open_one: Callable[[int], Awaitable[P]]
+) -> list[P]:
+    """``options.tables`` players opened, a few at a time (opening is not measured)."""
+    gate = asyncio.Semaphore(OPENING_IN_FLIGHT)
+
+    async def gated(index: int) -> P | None:
         try:
-            body = await game.choose(rng)
-            think = rng.uniform(options.think_min, options.think_max)
-            if time.perf_counter() + think >= stop:
-                return
-            await asyncio.sleep(think)
-            latency = await game.post(body)
-        except Exception as exc:  # counted, not fatal, as at the tables
+            async with gate:
+                return await open_one(index)
+        except Exception as exc:
             result.error(exc)
-            await asyncio.sleep(options.think_min)
-            continue
-        result.moves += 1
-        result.latencies.append(latency)
+            return None
+
+    opened = await asyncio.gather(*(gated(index) for index in range(options.tables)))
+    return [player for player in opened if player is not None]
+
+
+async def _timed(
+    served: Sequence[Served],
+    result: CrowdResult,
+    players: Sequence[Player],
+    beside: Callable[[float], list[Awaitable[None]]],
+) -> None:
+    """Drive ``players`` (and ``beside(stop)``) for the timed window; read the servers'
+    CPU and RSS around it; close the players."""
+    options = result.options
+    family = [pid for one in served for pid in _family(one.pid)]
+    cpu_before, client_before = _cpu_seconds(family), time.process_time()
+    started = time.perf_counter()
+    stop = started + options.duration
+    rngs = [random.Random(f"{options.seed}:{index}") for index in range(len(players))]
+    every = options.sample
+    sampler = [_sample(result, family, started, stop, every)] if every > 0 else []
+    drivers = [
+        _drive(player, rng, options, result, stop)
+        for player, rng in zip(players, rngs, strict=True)
+    ]
+    await asyncio.gather(*drivers, *beside(stop), *sampler)
+    result.elapsed = time.perf_counter() - started
+    result.server_cpu = _cpu_seconds(family) - cpu_before
+    result.client_cpu = time.process_time() - client_before
+    result.rss_mb = {pid: _rss_mb(pid) for pid in family}
+    for player in players:
+        with contextlib.suppress(Exception):
+            await player.close()
 
 
 async def _computer_crowd(served: Sequence[Served], options: Options) -> CrowdResult:
     """``options.tables`` people each playing the computer at ``options.computer``."""
     result = CrowdResult(options)
     urls = [one.url for one in served]
-    gate = asyncio.Semaphore(OPENING_IN_FLIGHT)
 
-    async def open_one(index: int) -> ComputerGame | None:
-        try:
-            async with gate:
-                return await ComputerGame.open(urls[index % len(urls)], options.computer)
-        except Exception as exc:
-            result.error(exc)
-            return None
+    async def open_one(index: int) -> ComputerGame:
+        return await ComputerGame.open(urls[index % len(urls)], options.computer)
 
-    opened = await asyncio.gather(*(open_one(index) for index in range(options.tables)))
-    games = [game for game in opened if game is not None]
-    family = [pid for one in served for pid in _family(one.pid)]
-    cpu_before, client_before = _cpu_seconds(family), time.process_time()
-    started = time.perf_counter()
-    stop = started + options.duration
-    rngs = [random.Random(f"{options.seed}:{index}") for index in range(len(games))]
-    every = options.sample
-    sampler = [_sample(result, family, started, stop, every)] if every > 0 else []
-    players = [
-        _play_computer(game, rng, options, result, stop)
-        for game, rng in zip(games, rngs, strict=True)
-    ]
-    await asyncio.gather(*players, *sampler)
-    result.elapsed = time.perf_counter() - started
-    result.server_cpu = _cpu_seconds(family) - cpu_before
-    result.client_cpu = time.process_time() - client_before
-    result.rss_mb = {pid: _rss_mb(pid) for pid in family}
+    games = await _open_all(options, result, open_one)
+    await _timed(served, result, games, lambda _stop: [])
     result.spectator_views = sum(game.games for game in games)  # games started, in this mode
-    for game in games:
-        with contextlib.suppress(Exception):
-            await game.close()
     return result
 
 
 async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
     result = CrowdResult(options)
     urls = [one.url for one in served]
-    gate = asyncio.Semaphore(OPENING_IN_FLIGHT)
 
-    async def open_one(index: int) -> Table | None:
-        try:
-            async with gate:
-                return await Table.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
-        except Exception as exc:
-            result.error(exc)
-            return None
+    async def open_one(index: int) -> Table:
+        return await Table.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
 
-    opened = await asyncio.gather(*(open_one(index) for index in range(options.tables)))
-    tables = [table for table in opened if table is not None]
-    family = [pid for one in served for pid in _family(one.pid)]
-    cpu_before, client_before = _cpu_seconds(family), time.process_time()
-    started = time.perf_counter()
-    stop = started + options.duration
-    rngs = [random.Random(f"{options.seed}:{index}") for index in range(len(tables))]
-    watchers = [
-        _spectate(urls[index % len(urls)], tables[index % len(tables)], result, stop)
-        for index in range(options.spectators if tables else 0)
-    ]
-    drivers = [
-        _drive(table, rng, options, result, stop) for table, rng in zip(tables, rngs, strict=True)
-    ]
-    every = options.sample
-    sampler = [_sample(result, family, started, stop, every)] if every > 0 else []
-    await asyncio.gather(*drivers, *watchers, *sampler)
-    result.elapsed = time.perf_counter() - started
-    result.server_cpu = _cpu_seconds(family) - cpu_before
-    result.client_cpu = time.process_time() - client_before
-    result.rss_mb = {pid: _rss_mb(pid) for pid in family}
-    for table in tables:
-        with contextlib.suppress(Exception):
-            await table.close()
+    tables = await _open_all(options, result, open_one)
+
+    def watchers(stop: float) -> list[Awaitable[None]]:
+        return [
+            _spectate(urls[index % len(urls)], tables[index % len(tables)], result, stop)
+            for index in range(options.spectators if tables else 0)
+        ]
+
+    await _timed(served, result, tables, watchers)
     return result
 
 
