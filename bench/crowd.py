@@ -31,14 +31,16 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, TypeVar, cast
 
 import httpx
 from websockets.asyncio.client import connect
 
 from bench import percentile
+from bench.computer_table import ComputerGame
 from bench.live_table import Table, ws_url
 from bench.serving import Served, app_processes, scratch_postgres, sqlite_file
 
@@ -63,6 +65,11 @@ class Options:
     think_min: float = 2.0
     think_max: float = 4.0
     url: str = ""
+    """Play against servers already running there instead of starting them."""
+    sample: float = 0.0
+    """Seconds between progress samples (0: none), for a soak's figures over time."""
+    computer: str = ""
+    """A level: N games against the computer instead of N friend tables ("" for tables)."""
 
 
 @dataclass
@@ -78,6 +85,7 @@ class CrowdResult:
     client_cpu: float = 0.0
     rss_mb: dict[int, float] = field(default_factory=dict)
     spectator_views: int = 0
+    samples: list[dict[str, object]] = field(default_factory=list)
     recovered: int = 0
     answers_lost: dict[str, int] = field(default_factory=dict)
     socket_closes: dict[int, int] = field(default_factory=dict)
@@ -117,6 +125,7 @@ class CrowdResult:
             if self.latencies
         }
         return {
+            **({"computer": self.options.computer} if self.options.computer else {}),
             "tables": self.options.tables,
             "spectators": self.options.spectators,
             **self._setup(),
@@ -138,6 +147,7 @@ class CrowdResult:
             "socket_closes": {str(code): n for code, n in sorted(self.socket_closes.items())},
             "lost_or_doubled": self.lost_or_doubled,
             "load_average": os.getloadavg()[0],
+            **({"samples": self.samples} if self.samples else {}),
         }
 
 
@@ -168,6 +178,36 @@ def _cpu_seconds(pids: Sequence[int]) -> float:
     return total / ticks
 
 
+def _open_files(pid: int) -> int:
+    """How many file descriptors the process has open (0 once it is gone)."""
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return 0
+
+
+async def _sample(
+    result: CrowdResult, family: Sequence[int], started: float, stop: float, every: float
+) -> None:
+    """Every ``every`` seconds until ``stop``: the window's moves and p95, each server
+    process's RSS and open descriptors, the errors so far (one JSON line on stderr each)."""
+    seen = 0
+    while time.perf_counter() + every <= stop:
+        await asyncio.sleep(every)
+        window, seen = result.latencies[seen:], len(result.latencies)
+        row: dict[str, object] = {
+            "t_s": round(time.perf_counter() - started),
+            "moves": len(window),
+            "p95_ms": round(percentile(window, 0.95) * 1000, 1) if window else None,
+            "rss_mb": {str(pid): round(_rss_mb(pid), 1) for pid in family},
+            "fds": {str(pid): _open_files(pid) for pid in family},
+            "errors": sum(result.errors.values()),
+            "load_average": round(os.getloadavg()[0], 2),
+        }
+        result.samples.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+
+
 def _rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -192,18 +232,31 @@ async def _spectate(url: str, table: Table, result: CrowdResult, stop: float) ->
         result.error(exc)
 
 
+class Player(Protocol):
+    """A table or a game the bench plays at human pace."""
+
+    async def next_move(self, rng: random.Random) -> Callable[[], Awaitable[float]]:
+        """Choose the next move; the returned call posts it and answers its latency."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+P = TypeVar("P", bound=Player)
+
+
 async def _drive(
-    table: Table, rng: random.Random, options: Options, result: CrowdResult, stop: float
+    player: Player, rng: random.Random, options: Options, result: CrowdResult, stop: float
 ) -> None:
-    """Play one table at human pace until ``stop`` (on the ``perf_counter`` clock)."""
+    """Play at human pace until ``stop`` (on the ``perf_counter`` clock)."""
     while time.perf_counter() < stop:
         try:
-            seat, body = await table.choose(rng)
+            post = await player.next_move(rng)
             think = rng.uniform(options.think_min, options.think_max)
             if time.perf_counter() + think >= stop:
                 return
             await asyncio.sleep(think)
-            latency = await table.post(seat, body)
+            latency = await post()
         except Exception as exc:  # counted, not fatal: the figures say how many failed
             result.error(exc)
             await asyncio.sleep(options.think_min)
@@ -212,47 +265,97 @@ async def _drive(
         result.latencies.append(latency)
 
 
-async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
-    result = CrowdResult(options)
-    urls = [one.url for one in served]
+async def _open_all(
+    options: Options, result: CrowdResult, open_one: Callable[[int], Awaitable[P]]
+) -> list[P]:
+    """``options.tables`` players opened, a few at a time (opening is not measured)."""
     gate = asyncio.Semaphore(OPENING_IN_FLIGHT)
 
-    async def open_one(index: int) -> Table | None:
+    async def gated(index: int) -> P | None:
         try:
             async with gate:
-                return await Table.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
+                return await open_one(index)
         except Exception as exc:
             result.error(exc)
             return None
 
-    opened = await asyncio.gather(*(open_one(index) for index in range(options.tables)))
-    tables = [table for table in opened if table is not None]
-    family = [pid for one in served if one.pid for pid in _family(one.pid)]
+    opened = await asyncio.gather(*(gated(index) for index in range(options.tables)))
+    return [player for player in opened if player is not None]
+
+
+async def _timed(
+    served: Sequence[Served],
+    result: CrowdResult,
+    players: Sequence[Player],
+    beside: Callable[[float], list[Awaitable[None]]],
+    settle: Callable[[Player], Awaitable[None]] | None = None,
+) -> None:
+    """Drive ``players`` (and ``beside(stop)``) for the timed window; read the servers'
+    CPU and RSS around it; ``settle`` each player (what it saw of servers going away),
+    then close it."""
+    options = result.options
+    family = [pid for one in served if one.pid for pid in _family(one.pid)]  # none at --url
     cpu_before, client_before = _cpu_seconds(family), time.process_time()
     started = time.perf_counter()
     stop = started + options.duration
-    rngs = [random.Random(f"{options.seed}:{index}") for index in range(len(tables))]
-    watchers = [
-        _spectate(urls[index % len(urls)], tables[index % len(tables)], result, stop)
-        for index in range(options.spectators if tables else 0)
-    ]
+    rngs = [random.Random(f"{options.seed}:{index}") for index in range(len(players))]
+    every = options.sample
+    sampler = [_sample(result, family, started, stop, every)] if every > 0 else []
     drivers = [
-        _drive(table, rng, options, result, stop) for table, rng in zip(tables, rngs, strict=True)
+        _drive(player, rng, options, result, stop)
+        for player, rng in zip(players, rngs, strict=True)
     ]
-    await asyncio.gather(*drivers, *watchers)
+    await asyncio.gather(*drivers, *beside(stop), *sampler)
     result.elapsed = time.perf_counter() - started
     result.server_cpu = _cpu_seconds(family) - cpu_before
     result.client_cpu = time.process_time() - client_before
     result.rss_mb = {pid: _rss_mb(pid) for pid in family}
-    for table in tables:
+    for player in players:
+        if settle is not None:
+            await settle(player)
+        with contextlib.suppress(Exception):
+            await player.close()
+
+
+async def _computer_crowd(served: Sequence[Served], options: Options) -> CrowdResult:
+    """``options.tables`` people each playing the computer at ``options.computer``."""
+    result = CrowdResult(options)
+    urls = [one.url for one in served]
+
+    async def open_one(index: int) -> ComputerGame:
+        return await ComputerGame.open(urls[index % len(urls)], options.computer)
+
+    games = await _open_all(options, result, open_one)
+    await _timed(served, result, games, lambda _stop: [])
+    result.spectator_views = sum(game.games for game in games)  # games started, in this mode
+    return result
+
+
+async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
+    result = CrowdResult(options)
+    urls = [one.url for one in served]
+
+    async def open_one(index: int) -> Table:
+        return await Table.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
+
+    tables = await _open_all(options, result, open_one)
+
+    def watchers(stop: float) -> list[Awaitable[None]]:
+        return [
+            _spectate(urls[index % len(urls)], tables[index % len(tables)], result, stop)
+            for index in range(options.spectators if tables else 0)
+        ]
+
+    async def settle(player: Player) -> None:
+        table = cast(Table, player)
         await table.close_sockets()  # their closes are the run's, not the bench's own
         result.tally(table)
         try:
             result.lost_or_doubled += len(await table.stored_mismatches())
         except Exception as exc:
             result.error(exc)
-        with contextlib.suppress(Exception):
-            await table.close()
+
+    await _timed(served, result, tables, watchers, settle)
     return result
 
 
@@ -285,10 +388,11 @@ def _servers(options: Options, folder: Path) -> Iterator[list[Served]]:
 def run_crowd(options: Options) -> CrowdResult:
     """Start the servers the options name, run the crowd against them, stop them (or only
     run it, against ``--url``)."""
+    crowd = _computer_crowd if options.computer else _crowd
     if options.url:
-        return asyncio.run(_crowd([Served(options.url.rstrip("/"), 0)], options))
+        return asyncio.run(crowd([Served(options.url.rstrip("/"), 0)], options))
     with tempfile.TemporaryDirectory() as name, _servers(options, Path(name)) as served:
-        return asyncio.run(_crowd(served, options))
+        return asyncio.run(crowd(served, options))
 
 
 def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
@@ -325,12 +429,29 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         help="play against servers already running there (e.g. the cluster's proxy, "
         "http://127.0.0.1:8800) instead of starting them",
     )
+    parser.add_argument(
+        "--sample",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="every S seconds print the window's moves and p95, RSS and open files of each "
+        "server process (a JSON line on stderr; kept under 'samples'); for a soak",
+    )
+    parser.add_argument(
+        "--computer",
+        choices=("easy", "medium", "hard"),
+        default="",
+        help="play --tables games against the computer at this level instead of friend "
+        "tables; the figure is a move's round trip (the answer carries the computer's reply)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.duration <= 0 or args.spectators < 0:
         parser.error("--tables must be at least 1, --duration positive, --spectators not negative")
     if args.processes < 1 or args.workers < 1:
         parser.error("--processes and --workers must be at least 1")
+    if args.sample < 0:
+        parser.error("--sample must not be negative")
     if args.think[0] < 0 or args.think[1] < args.think[0]:
         parser.error("--think MIN MAX needs 0 <= MIN <= MAX")
     several = args.processes * args.workers > 1
@@ -350,6 +471,8 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         think_min=args.think[0],
         think_max=args.think[1],
         url=args.url,
+        sample=args.sample,
+        computer=args.computer,
     ), bool(args.json)
 
 

@@ -18,6 +18,7 @@ import contextlib
 import json
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,6 +153,11 @@ class Table:
         seat = rng.choice([s for s in (0, 1) if views[s]["legal_actions"]])
         view = views[seat]
         return seat, {"action": rng.choice(view["legal_actions"]), "version": view["version"]}
+
+    async def next_move(self, rng: random.Random) -> Callable[[], Awaitable[float]]:
+        """Choose the next move; the returned call posts it (see ``post``)."""
+        seat, body = await self.choose(rng)
+        return lambda: self.post(seat, body)
 
     async def post(self, seat: int, body: dict[str, Any]) -> float:
         """Post ``seat``'s move; seconds until the other player's socket has it."""

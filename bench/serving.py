@@ -99,7 +99,12 @@ def app_processes(
     finally:
         for process in processes:
             process.terminate()
-            process.wait(timeout=10)
+        for process in processes:  # a loaded machine may take longer: then no waiting
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
 
 
 def _wait(url: str, process: subprocess.Popen[bytes]) -> None:

@@ -10,19 +10,26 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.server
-def test_the_crowd_bench_plays_two_tables_with_no_errors() -> None:
-    command = [sys.executable, "-m", "bench", "crowd", "--tables", "2", "--duration", "6"]
-    command += ["--spectators", "2", "--think", "0.2", "0.5", "--seed", "3", "--json"]
+def _crowd(*flags: str) -> tuple[dict[str, Any], str]:
+    """Run the bench for 6 s at a quick pace; its JSON figures and its stderr."""
+    command = [sys.executable, "-m", "bench", "crowd", "--duration", "6"]
+    command += ["--think", "0.2", "0.5", *flags, "--json"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr + done.stdout
-    figures = json.loads(done.stdout)
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures, done.stderr
+
+
+@pytest.mark.server
+def test_the_crowd_bench_plays_two_tables_with_no_errors() -> None:
+    figures, _ = _crowd("--tables", "2", "--spectators", "2", "--seed", "3")
     assert figures["errors"] == 0, figures["error_kinds"]
     assert figures["moves"] >= 4  # each table made moves
     assert figures["p50_ms"] > 0 and figures["server_cpu_s"] > 0
@@ -35,3 +42,14 @@ def test_the_crowd_bench_refuses_sqlites_own_channel_across_processes() -> None:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "needs --channel redis" in done.stderr
+
+
+@pytest.mark.server
+def test_the_crowd_bench_plays_the_computer_and_samples_over_time() -> None:
+    figures, stderr = _crowd("--computer", "hard", "--tables", "2", "--sample", "2")
+    assert figures["computer"] == "hard" and figures["errors"] == 0, figures["error_kinds"]
+    assert figures["moves"] >= 4 and figures["p50_ms"] > 0
+    samples = figures["samples"]
+    assert len(samples) >= 2  # one every 2 s of the 6
+    assert all(sum(row["fds"].values()) > 0 for row in samples)
+    assert len([line for line in stderr.splitlines() if line.startswith("{")]) == len(samples)

@@ -25,6 +25,9 @@ __all__ = ["MIGRATIONS_DIR", "Database"]
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _SQLITE_BUSY_SECONDS = 30
+_SQLITE_POOL = 20
+"""SQLite connections kept open (a request runs in one of 40 worker threads; a connection
+opened per session would run the pragmas again each time)."""
 _MIGRATING = threading.Lock()
 """Alembic's ``context`` is module state: one upgrade at a time in a process."""
 
@@ -44,8 +47,11 @@ def _build_engine(url: str) -> Engine:
         return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(
-        url, connect_args={"timeout": _SQLITE_BUSY_SECONDS, "check_same_thread": False}
+    engine = create_engine(  # a pool as deep as the worker threads: no connect per session
+        url,
+        connect_args={"timeout": _SQLITE_BUSY_SECONDS, "check_same_thread": False},
+        pool_size=_SQLITE_POOL,
+        max_overflow=_SQLITE_POOL,
     )
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine

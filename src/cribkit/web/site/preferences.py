@@ -5,10 +5,15 @@ The next game's level and counting options, the table's pace (speed, "say go for
 and the colour theme live in one row per player id. The new-game form is filled from them,
 the game service applies the pace, and the language and the theme apply when no cookie
 (the header's switches) overrides them. A player without a row has the defaults.
+
+Every move and every socket's view reads the movers' pace, so each process keeps the rows
+it read for ``HELD_SECONDS`` (a bounded map): a change made here is seen here at once, one
+made through another process within that time.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, get_args
@@ -17,6 +22,7 @@ from cribkit.errors import CribkitError
 from cribkit.players import LEVELS
 from cribkit.web.site.db import Database
 from cribkit.web.site.i18n import N_, language_by_code
+from cribkit.web.site.lru import Lru
 from cribkit.web.site.models import PreferencesRow, utcnow
 from cribkit.web.site.theme import THEMES
 
@@ -99,25 +105,53 @@ class Preferences:
 _FIELDS = tuple(field.name for field in fields(Preferences))
 
 
+HELD_SECONDS = 15.0
+"""How long a process trusts a player's preferences it read (a change through another
+process takes at most this long to apply here)."""
+HELD_PLAYERS = 1024
+"""Players whose preferences one process holds by default (the least recent go first)."""
+
+
 class PreferenceBook:
     """The preferences of one database's players: read and write one row a player."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(
+        self, database: Database, *, held: int = HELD_PLAYERS, seconds: float = HELD_SECONDS
+    ) -> None:
         self.database = database
+        self.seconds = seconds
+        self._held: Lru[str, tuple[float, Preferences]] = Lru(held)
 
     def of(self, player_id: str | None) -> Preferences:
         """The player's preferences (the defaults for no id, or nothing saved yet)."""
         if player_id is None:
             return Preferences()
+        started = time.monotonic()
+        held = self._held.get(player_id)
+        if held is not None and started - held[0] < self.seconds:
+            return held[1]
+        found = self._read(player_id)
+        self._hold(player_id, started, found)
+        return found
+
+    def _read(self, player_id: str) -> Preferences:
         with self.database.session() as session:
             row = session.get(PreferencesRow, player_id)
             if row is None:
                 return Preferences()
             return Preferences(**{name: getattr(row, name) for name in _FIELDS})
 
+    def _hold(self, player_id: str, stamp: float, chosen: Preferences) -> None:
+        """Hold what was read (or saved) at ``stamp`` unless something later is held: a
+        read that began before a save must not put the old row back."""
+        self._held.change(
+            player_id,
+            lambda held: (stamp, chosen) if held is None or held[0] <= stamp else held,
+        )
+
     def change(self, player_id: str, changes: Mapping[str, Any]) -> Preferences:
         """Save ``changes`` over the player's preferences; a refused change saves nothing."""
-        chosen = self.of(player_id).changed(changes)
+        chosen = self._read(player_id).changed(changes)  # over the stored row, not a held one
         values = {name: getattr(chosen, name) for name in _FIELDS}
         with self.database.session() as session:
             row = session.get(PreferencesRow, player_id)
@@ -128,4 +162,5 @@ class PreferenceBook:
                     setattr(row, name, value)
                 row.updated_at = utcnow()
             session.commit()
+        self._hold(player_id, time.monotonic(), chosen)
         return chosen

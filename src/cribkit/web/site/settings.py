@@ -16,8 +16,10 @@ Every setting, its environment variable and its default:
   Anything else is refused with 400, so a crafted Host never reaches a page or a link.
   Behind a proxy, list the names it forwards, and start ``cribkit serve
   --forwarded-allow-ips`` with the proxy's address so the client's scheme is believed.
-- ``CRIBKIT_GAME_CACHE``: rebuilt games kept in memory per process (default 256 entries;
-  a game is some tens of KB).
+- ``CRIBKIT_GAME_CACHE``: games kept in memory per process, each as its rebuilt game and
+  its stored row (default 1024 entries; a game is some tens of KB), least recently used
+  first out; the same setting bounds the players whose preferences a process holds (twice
+  as many) and the games whose seats' presence it holds (four times as many).
 - ``CRIBKIT_PRESENCE_TTL``: seconds after which the seats of a process that stopped
   vouching for them (it died) show as away (default 20; each process refreshes its own
   rows and sweeps the dead ones' four times as often).
@@ -162,8 +164,8 @@ class Settings:
     """Where people reach the app (invite links, QR codes); "" for the request's own."""
     allowed_hosts: tuple[str, ...] = ()
     """Host headers accepted; () for the defaults (see ``hosts``)."""
-    game_cache: int = 256
-    """Rebuilt games kept in memory by this process."""
+    game_cache: int = 1024
+    """Games (rebuilt, and their rows) kept in memory by this process."""
     presence_ttl: float = 20.0
     """Seconds a process's word that a seat is here lasts without a heartbeat."""
     show_timeout: int = 60
@@ -201,7 +203,7 @@ class Settings:
             live_prefix=env.get("CRIBKIT_LIVE_PREFIX", "").strip() or "cribkit",
             public_url=env.get("CRIBKIT_PUBLIC_URL", ""),
             allowed_hosts=tuple(name.strip() for name in hosts.split(",") if name.strip()),
-            game_cache=_whole(env, "CRIBKIT_GAME_CACHE", 256, 1),
+            game_cache=_whole(env, "CRIBKIT_GAME_CACHE", 1024, 1),
             presence_ttl=float(_whole(env, "CRIBKIT_PRESENCE_TTL", 20, 1)),
             show_timeout=_whole(env, "CRIBKIT_SHOW_TIMEOUT", 60, 1),
             record_workers=_whole(env, "CRIBKIT_RECORD_WORKERS", 2, 1),

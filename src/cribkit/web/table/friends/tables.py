@@ -180,12 +180,16 @@ class FriendTables:
         return invite
 
     def sweep(self, *, now: datetime | None = None) -> int:
-        """Close every host's game whose invite lapsed unused; how many were closed."""
+        """Close every host's game whose invite lapsed unused; how many were closed.
+
+        Closing bumps the version and is announced like any change, so no process goes
+        on serving the open table it holds in memory (``stored_rows``).
+        """
         lapsed = select(InviteRow.game_id).where(
             InviteRow.joined_at.is_(None), InviteRow.expires_at <= (now or utcnow())
         )
         with self.database.session() as session:
-            result = session.execute(
+            closed = session.execute(
                 update(GameRow)
                 .where(
                     GameRow.id.in_(lapsed),
@@ -193,10 +197,14 @@ class FriendTables:
                     GameRow.opponent_id.is_(None),
                     GameRow.status == ACTIVE,
                 )
-                .values(status=CLOSED)
-            )
+                .values(status=CLOSED, version=GameRow.version + 1, updated_at=utcnow())
+                .returning(GameRow.id, GameRow.version)
+                .execution_options(synchronize_session=False)
+            ).all()
             session.commit()
-        return int(result.rowcount)  # type: ignore[attr-defined]
+        for game_id, version in closed:
+            self.games.on_change(game_id, int(version))
+        return len(closed)
 
     def invite_of(self, game_id: str) -> Invite | None:
         """The invite that opened a game (None for a game against the computer).

@@ -10,7 +10,7 @@ from cribkit.game import Game
 
 __all__ = ["GameCache"]
 
-CACHE_SIZE = 256
+CACHE_SIZE = 1024
 """How many rebuilt games one process keeps by default (the least recently used go first;
 ``CRIBKIT_GAME_CACHE`` sets it)."""
 

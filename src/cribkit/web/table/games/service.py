@@ -61,6 +61,7 @@ from cribkit.web.table.games.rows import (
     summary_values,
 )
 from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
+from cribkit.web.table.games.stored_rows import GAMES, RowCache, StoredRow, select_row
 
 __all__ = ["ChangeHook", "FinishHook", "GameService", "check_level", "table_rules"]
 
@@ -123,6 +124,7 @@ class GameService:
         self.preferences = preferences
         self.show_timeout = timedelta(seconds=show_timeout)  # CRIBKIT_SHOW_TIMEOUT
         self._cache = GameCache(cache_size)  # CRIBKIT_GAME_CACHE
+        self._rows = RowCache(cache_size)
         self.on_change: ChangeHook = _no_hook
         self.on_finish: FinishHook = _no_finish
 
@@ -198,9 +200,13 @@ class GameService:
             pace=self.pace_of(player_id),
         )
 
-    def load(self, player_id: str | None, game_id: str) -> LoadedGame:
-        """The player's game, rebuilt from its record; anyone else's is "not found"."""
-        row = self._row(game_id)
+    def load(self, player_id: str | None, game_id: str, *, seen: int | None = None) -> LoadedGame:
+        """The player's game, rebuilt from its record; anyone else's is "not found".
+
+        ``seen``: a version news said the game reached; a row held at it (or later) is
+        used without reading the database (see ``stored_rows``).
+        """
+        row = self._row(game_id, seen)
         seat = None if row is None or player_id is None else seat_in(row, player_id)
         if row is None or seat is None:
             raise GameNotFoundError("there is no such game at this table", code="game_not_found")
@@ -215,32 +221,27 @@ class GameService:
         row = None if player_id is None else self._row(game_id)
         return None if row is None or player_id is None else seat_in(row, player_id)
 
-    def load_any(self, game_id: str) -> LoadedGame | None:
-        """Any game by id, seen from no seat (for the public view)."""
-        row = self._row(game_id)
+    def load_any(self, game_id: str, *, seen: int | None = None) -> LoadedGame | None:
+        """Any game by id, seen from no seat (for the public view); ``seen`` as in ``load``."""
+        row = self._row(game_id, seen)
         return None if row is None else self._rebuild(game_id, row, None)
 
-    def _row(self, game_id: str) -> Any:
+    def _row(self, game_id: str, seen: int | None = None) -> StoredRow | None:
         if not _GAME_ID.fullmatch(game_id):
             return None
-        with self.database.session() as session:
-            return session.execute(
-                select(
-                    GameRow.player_id,
-                    GameRow.opponent_id,
-                    GameRow.level,
-                    GameRow.version,
-                    GameRow.record,
-                    GameRow.show_step,
-                    GameRow.show_step_1,
-                    GameRow.show_waiting_since,
-                    GameRow.name_0,
-                    GameRow.name_1,
-                    GameRow.rematch_id,
-                ).where(GameRow.id == game_id)
-            ).one_or_none()
+        if seen is not None and seen >= 0:
+            held = self._rows.at_least(game_id, seen)
+            if held is not None:
+                return held
+        with self.database.engine.connect() as connection:
+            found = connection.execute(select_row(game_id)).one_or_none()
+        if found is None:
+            return None
+        row = StoredRow(*found)
+        self._rows.keep(game_id, row)
+        return row
 
-    def _rebuild(self, game_id: str, row: Any, seat: int | None) -> LoadedGame:
+    def _rebuild(self, game_id: str, row: StoredRow, seat: int | None) -> LoadedGame:
         game = self._cache.get(game_id, row.record)
         if game is None:
             game = GameRecord.parse(row.record, check=False).to_game()
@@ -273,8 +274,28 @@ class GameService:
     def apply(
         self, player_id: str | None, game_id: str, data: object, version: object
     ) -> LoadedGame:
-        """Apply the person's move made on ``version`` and the computer's replies, once."""
-        loaded = self.load(player_id, game_id)
+        """Apply the person's move made on ``version`` and the computer's replies, once.
+
+        The move is first tried on the row this process holds when it is at ``version``
+        (no read: usually this process wrote it). That row may be behind the database
+        (another process moved): then the store finds the version gone, or the move looks
+        illegal, and the move is decided again on a fresh read, so the answer is the one a
+        fresh read alone would give.
+        """
+        held = None if not isinstance(version, int) else self._rows.at_least(game_id, version)
+        if held is not None and held.version == version:
+            seat = None if player_id is None else seat_in(held, player_id)
+            if seat is not None:
+                loaded = replace(self._rebuild(game_id, held, seat), pace=self.pace_of(player_id))
+                try:
+                    return self._apply(player_id, loaded, data, version)
+                except CribkitError:
+                    pass
+        return self._apply(player_id, self.load(player_id, game_id), data, version)
+
+    def _apply(
+        self, player_id: str | None, loaded: LoadedGame, data: object, version: object
+    ) -> LoadedGame:
         check_seated(loaded)
         if not isinstance(version, int) or isinstance(version, bool):
             raise CribkitError(
@@ -340,7 +361,7 @@ class GameService:
         if moved.next_hand is not None:
             game.apply(moved.next_hand)
         self._store_or_stale(player_id, loaded, game, moved.steps, moved.waiting_since)
-        return self.load(player_id, loaded.id)
+        return self.load(player_id, loaded.id, seen=loaded.version + 1)
 
     def _store_or_stale(
         self,
@@ -379,21 +400,18 @@ class GameService:
         the change is announced to ``on_change`` (and a finished game to ``on_finish``).
         """
         record = GameRecord.of(game).to_text()
-        summary = summary_values(game, show_step, seat_one_step)
-        with self.database.session() as session:
-            result = session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.version == version)
-                .values(record=record, version=version + 1, **summary, **columns)
-                # nothing in this session holds the row: skip the ORM's in-Python evaluation
-                .execution_options(synchronize_session=False)
+        values = {"record": record, **summary_values(game, show_step, seat_one_step), **columns}
+        with self.database.engine.begin() as connection:  # no ORM session: nothing holds the row
+            result = connection.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.version == version)
+                .values(version=version + 1, **values)
             )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
-                session.rollback()
-                return False
-            session.commit()
+        if result.rowcount != 1:  # nothing was written: another move got there first
+            return False
         self._cache.put(game_id, record, game)
-        if summary["status"] == FINISHED:
+        self._rows.stored(game_id, version, values)  # before the news: watchers find it
+        if values["status"] == FINISHED:
             self.on_finish(game_id)
         self.on_change(game_id, version + 1)
         return True

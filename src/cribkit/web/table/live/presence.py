@@ -7,18 +7,25 @@ that dies stops vouching for its sockets within its time to live (``CRIBKIT_PRES
 20 s by default). Every heartbeat also sweeps the rows no live process refreshed (and the
 first one runs at start-up), so dead processes' rows never pile up and the games they
 named are announced: their watchers' pages turn the seat to away on their own.
+
+Every view of a table between two people shows who is here, so each process holds the
+answer per game (a bounded map) for one heartbeat at most: every change of it is announced
+as "read again" news (a seat's first socket here or its last one gone, a dead process's
+rows swept), and a watcher given that news asks again (``refresh``).
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from cribkit.web.site.db import Database
+from cribkit.web.site.lru import Lru
 from cribkit.web.site.models import PresenceRow, utcnow
 
 __all__ = ["HEARTBEAT_SECONDS", "STALE_AFTER", "PresenceBook"]
@@ -27,6 +34,10 @@ STALE_AFTER = timedelta(seconds=20)
 """How long a row vouches for its seat unless refreshed (the default time to live)."""
 HEARTBEAT_SECONDS = STALE_AFTER.total_seconds() / 4
 """A live process refreshes its rows (and sweeps) four times per time to live."""
+HELD_GAMES = 4096
+"""Games whose seats' presence one process holds by default (the least recent go first)."""
+
+Seats = tuple[bool, bool]
 
 
 def _aware(moment: datetime) -> datetime:
@@ -37,7 +48,12 @@ class PresenceBook:
     """This process's open sockets by seat, mirrored into the ``presence`` table."""
 
     def __init__(
-        self, database: Database, node: str | None = None, *, ttl: timedelta = STALE_AFTER
+        self,
+        database: Database,
+        node: str | None = None,
+        *,
+        ttl: timedelta = STALE_AFTER,
+        held: int = HELD_GAMES,
     ) -> None:
         self.database = database
         self.node = node or secrets.token_hex(8)
@@ -45,6 +61,8 @@ class PresenceBook:
         self.heartbeat_seconds = ttl.total_seconds() / 4
         self._counts: dict[tuple[str, int], int] = {}
         self._lock = threading.Lock()
+        # game -> (when the read began, its answer or None once forgotten)
+        self._held: Lru[str, tuple[float, Seats | None]] = Lru(held)
 
     def arrive(self, game_id: str, seat: int) -> bool:
         """A socket of ``seat`` opened here; True when this process had none before."""
@@ -96,10 +114,34 @@ class PresenceBook:
             if games:
                 session.execute(delete(PresenceRow).where(stale))
                 session.commit()
+        for game_id in games:
+            self._hold(game_id, time.monotonic(), None)
         return games
 
-    def connected(self, game_id: str, *, now: datetime | None = None) -> tuple[bool, bool]:
-        """Whether each seat has an open socket in some live process."""
+    def connected(self, game_id: str, *, now: datetime | None = None) -> Seats:
+        """Whether each seat has an open socket in some live process (as read at most one
+        time to live ago, or since the last "read again" news; ``now`` always reads)."""
+        if now is None:
+            held = self._held.get(game_id)
+            fresh = held is not None and time.monotonic() - held[0] < self.ttl.total_seconds()
+            if fresh and held is not None and held[1] is not None:
+                return held[1]
+        return self.refresh(game_id, now=now)
+
+    def refresh(self, game_id: str, *, now: datetime | None = None) -> Seats:
+        """Read the seats' presence now and hold the answer (unless a later read's is)."""
+        started = time.monotonic()
+        seats = self._read(game_id, now)
+        self._hold(game_id, started, seats)
+        return seats
+
+    def _hold(self, game_id: str, stamp: float, seats: Seats | None) -> None:
+        """A read that began before a later one (or before a change here) never wins."""
+        self._held.change(
+            game_id, lambda held: (stamp, seats) if held is None or held[0] <= stamp else held
+        )
+
+    def _read(self, game_id: str, now: datetime | None) -> Seats:
         fresh_since = (now or utcnow()) - self.ttl
         with self.database.session() as session:
             rows = session.execute(
@@ -111,6 +153,10 @@ class PresenceBook:
         return (0 in seats, 1 in seats)
 
     def _write(self, game_id: str, seat: int, count: int) -> None:
+        self._write_row(game_id, seat, count)
+        self._hold(game_id, time.monotonic(), None)  # the next view reads it again
+
+    def _write_row(self, game_id: str, seat: int, count: int) -> None:
         key = (
             PresenceRow.game_id == game_id,
             PresenceRow.seat == seat,

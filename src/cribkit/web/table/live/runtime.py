@@ -39,7 +39,9 @@ def install(state: Any, settings: Settings, database: Database, games: GameServi
     state.friends = FriendTables(games)
     state.channel = choose_channel(settings, database)
     state.announcer = Announcer(state.channel, inline=isinstance(state.channel, InProcessChannel))
-    state.presence = PresenceBook(database, ttl=timedelta(seconds=settings.presence_ttl))
+    state.presence = PresenceBook(
+        database, ttl=timedelta(seconds=settings.presence_ttl), held=4 * settings.game_cache
+    )
     games.on_change = state.announcer.announce
 
 

@@ -86,18 +86,32 @@ async def _who(websocket: WebSocket, game_id: str) -> tuple[int | None, str | No
     return None, None
 
 
-def _reader(websocket: WebSocket, game_id: str, seat: int | None, code: str | None) -> Any:
-    """A function that reads the watcher's view of the game now (run in a thread)."""
+Reader = Callable[[int | None], dict[str, Any] | None]
+"""Reads the watcher's view given the news that woke it (a version, ``RESYNC``, or None
+for none: the first view, or a poll while the channel is down)."""
+
+
+def _reader(websocket: WebSocket, game_id: str, seat: int | None, code: str | None) -> Reader:
+    """A function that reads the watcher's view of the game now (run in a thread).
+
+    News of a version lets the game's row come from this process's memory (the mover's
+    write, or the first watcher's read, serves all the others); any other wake-up reads
+    the database, and the seats' presence too (presence changes come as ``RESYNC``).
+    """
     state = websocket.app.state
     games: GameService = state.games
+    presence: PresenceBook = state.presence
     player_id = player_id_of(websocket)
     words = translator(websocket)  # the counts said aloud in the watcher's language
 
-    def read() -> dict[str, Any] | None:
+    def read(news: int | None) -> dict[str, Any] | None:
+        seen = None if news is None or news == RESYNC else news
+        if seen is None:
+            presence.refresh(game_id)
         if seat is not None:
-            loaded = games.load(player_id, game_id)
+            loaded = games.load(player_id, game_id, seen=seen)
             return with_table(state, loaded, game_payload(loaded, words), words)
-        loaded_any = games.load_any(game_id)
+        loaded_any = games.load_any(game_id, seen=seen)
         assert code is not None
         return None if loaded_any is None else public_table(state, loaded_any, code, words)
 
@@ -135,31 +149,31 @@ class _Gate:
         return "bad_frame"
 
 
-async def _news(subscription: Any, announcer: Announcer) -> None:
-    """Wait for news of the game, or while the channel is down, for ``POLL_SECONDS``."""
+async def _news(subscription: Any, announcer: Announcer) -> int | None:
+    """Wait for news of the game (its version, or ``RESYNC``), or while the channel is
+    down, for ``POLL_SECONDS`` (None: no news, read anyway)."""
     while True:
         try:
-            await asyncio.wait_for(subscription.next_version(), timeout=POLL_SECONDS)
-            return
+            version: int = await asyncio.wait_for(subscription.next_version(), timeout=POLL_SECONDS)
+            return version
         except TimeoutError:
             if announcer.polling():
-                return
+                return None
 
 
-async def _send_views(
-    websocket: WebSocket, read: Callable[[], dict[str, Any] | None], subscription: Any
-) -> None:
+async def _send_views(websocket: WebSocket, read: Reader, subscription: Any) -> None:
     """Send the view now and after every piece of news, when it changed."""
     last = ""
+    news: int | None = None
     while True:
-        view = await run_in_threadpool(read)
+        view = await run_in_threadpool(read, news)
         if view is None:
             return
         text = json.dumps(view, sort_keys=True)
         if text != last:  # encoded once: the same text is compared and sent
             last = text
             await websocket.send_text(f'{{"type": "view", "view": {text}}}')
-        await _news(subscription, websocket.app.state.announcer)
+        news = await _news(subscription, websocket.app.state.announcer)
 
 
 async def _receive(websocket: WebSocket) -> None:

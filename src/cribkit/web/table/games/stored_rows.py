@@ -1,0 +1,80 @@
+"""The columns a loaded game is built from, and the newest such row this process knows.
+
+Every change of those columns bumps the game's version (a move, a seat taken, a rematch,
+a lapsed invite's close), so a game id and a version name one row exactly. A watcher woken
+by news "game G is at version V" (from this process or, through the channel, another)
+then needs no database read when the row held here is at V or later: N sockets and the
+mover share the mover's write instead of each re-reading it. Anything without such news
+(a socket's first view, a move, news that says only "read again") reads the database.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy import Table, select
+from sqlalchemy.sql import Select
+
+from cribkit.web.site.lru import Lru
+from cribkit.web.site.models import GameRow
+
+__all__ = ["GAMES", "RowCache", "StoredRow", "select_row"]
+
+
+class StoredRow(NamedTuple):
+    """What ``GameService`` rebuilds a ``LoadedGame`` from."""
+
+    player_id: str
+    opponent_id: str | None
+    level: str
+    version: int
+    record: str
+    show_step: int
+    show_step_1: int
+    show_waiting_since: datetime | None
+    name_0: str | None
+    name_1: str | None
+    rematch_id: str | None
+
+
+GAMES: Table = GameRow.__table__  # type: ignore[assignment]  # declared, so a Table
+"""The games table itself: the hot statements run on a bare connection, without the ORM
+session's bookkeeping (half their cost on SQLite)."""
+_COLUMNS = [GAMES.c[name] for name in StoredRow._fields]
+
+
+def select_row(game_id: str) -> Select[Any]:
+    """The query of one game's ``StoredRow`` columns."""
+    return select(*_COLUMNS).where(GAMES.c.id == game_id)
+
+
+class RowCache:
+    """The newest ``StoredRow`` per game id, at most ``size`` games (least recent go first)."""
+
+    def __init__(self, size: int) -> None:
+        self._rows: Lru[str, StoredRow] = Lru(size)
+
+    def at_least(self, game_id: str, version: int) -> StoredRow | None:
+        """The row held for the game if it is at ``version`` or later, else None."""
+        row = self._rows.get(game_id)
+        return row if row is not None and row.version >= version else None
+
+    def keep(self, game_id: str, row: StoredRow) -> None:
+        """Hold ``row`` unless a later version is held already (reads may finish late)."""
+        self._rows.change(
+            game_id, lambda held: row if held is None or held.version <= row.version else held
+        )
+
+    def stored(self, game_id: str, version: int, values: dict[str, Any]) -> None:
+        """A write took the game from ``version`` to ``version + 1`` with these column
+        ``values``: the held row follows it if it was the one written over, else is dropped
+        (the next news then reads the database)."""
+        changed = {key: value for key, value in values.items() if key in StoredRow._fields}
+
+        def follow(held: StoredRow | None) -> StoredRow | None:
+            if held is None or held.version != version:
+                return None if held is None or held.version <= version else held
+            return held._replace(**changed, version=version + 1)
+
+        self._rows.change(game_id, follow)
