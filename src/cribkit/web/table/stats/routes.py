@@ -15,11 +15,12 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from cribkit.web.site.level_words import LEVEL_NAMES
 from cribkit.web.site.models import GameRow
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.games.api import service_of
-from cribkit.web.table.games.home import LEVEL_NAMES
+from cribkit.web.table.games.computer import shown_level
 from cribkit.web.table.games.loaded import COMPUTER, FRIEND, HUMAN
 from cribkit.web.table.review.reviews import ReviewFigure
 from cribkit.web.table.review.routes import reviews_of
@@ -95,12 +96,18 @@ def split_stats(
     rows: list[GameRow],
 ) -> tuple[list[GameRow], list[tuple[str, PlayerStats]], list[tuple[str, PlayerStats]]]:
     """Computer games apart from friend games: the computer's rows, their figures by level
-    (in the order of the levels), and the friend games' figures by opponent's name."""
+    (in the order of the levels, then a test server's strategies; an old row's
+    easy/medium/hard counted with the level it became), and the friend games' figures
+    by opponent's name."""
     computer = [row for row in rows if row.level != FRIEND]
-    levels = [level for level in LEVEL_NAMES if any(r.level == level for r in computer)]
-    by_level = [
-        (level, player_stats([r for r in computer if r.level == level])) for level in levels
+    played: dict[str, list[GameRow]] = {}
+    for row in computer:
+        played.setdefault(shown_level(row.level), []).append(row)
+    order = [
+        *(level for level in LEVEL_NAMES if level in played),
+        *sorted(set(played) - set(LEVEL_NAMES)),
     ]
+    by_level = [(level, player_stats(played[level])) for level in order]  # a test server's last
     names: dict[str, list[GameRow]] = {}
     for row in rows:
         if row.level == FRIEND:
