@@ -22,7 +22,7 @@ from cribkit.web.table.games.computer import computer_replies
 from cribkit.web.table.games.loaded import HUMAN
 from cribkit.web.table.games.service import GameService
 
-LEVEL = "hard"
+LEVEL = "expert"
 GAMES = 100
 MILESTONES = (10, 100, 300, 650)
 """Game counts after which the RSS is printed too (the issue's figures: 100 and 650)."""

@@ -49,12 +49,12 @@ def _web_games(app: Any, client: Any, count: int) -> list[str]:
     """``count`` finished greedy-vs-expert games stored for the client's browser."""
     from cribkit.web.site.models import GameRow
 
-    first = client.post("/api/games", json={"level": "easy", "seed": 1}).json()["id"]
+    first = client.post("/api/games", json={"level": "random", "seed": 1}).json()["id"]
     with app.state.database.session() as session:
         player_id = session.get(GameRow, first).player_id
     games = []
     for seed in range(count):
-        loaded = app.state.games.create(player_id, "easy", seed=seed)
+        loaded = app.state.games.create(player_id, "random", seed=seed)
         played = _record(seed).to_game()
         assert app.state.games.store(loaded.id, played, loaded.version, 99)
         games.append(loaded.id)

@@ -3,8 +3,9 @@ per second with 50 concurrent games, on SQLite (one process) and on PostgreSQL (
 processes sharing the database; skipped when no server answers).
 
 Real ``cribkit serve`` processes and real HTTP: each game's player has its own cookie and
-posts the first legal action of each view, so the computer (medium, greedy) replies to
-every move; the hard level (the expert) is timed apart. The servers and the PostgreSQL
+posts the first legal action of each view, so the computer (the beginner, the lightest
+level offered; before the calibrated levels, medium: greedy) replies to every move; the
+expert is timed apart. The servers and the PostgreSQL
 scratch database come from ``bench.serving``.
 """
 
@@ -22,7 +23,7 @@ import httpx
 from bench import Report
 from bench.serving import app_servers, report_latencies, scratch_postgres, sqlite_file
 
-LEVEL = "medium"
+LEVEL = "beginner"
 LATENCY_MOVES = 400
 HARD_MOVES = 120
 GAMES = 50
@@ -77,7 +78,7 @@ def _measure(report: Report, label: str, urls: Sequence[str]) -> None:
     latencies = [player.move() for _ in range(LATENCY_MOVES)]
     player.close()
     report_latencies(report, f"{label}: action", latencies, note="computer included")
-    expert = _Player(urls, 2, level="hard")
+    expert = _Player(urls, 2, level="expert")
     hard = [expert.move() for _ in range(HARD_MOVES)]
     expert.close()
     report_latencies(report, f"{label}: hard action", hard, note="expert replies")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from cribkit.actions import ClaimCount
 from cribkit.game import Game
-from cribkit.players import strategy_for_level
+from cribkit.players import make_strategy
 from cribkit.players.base import true_claim
 from cribkit.rules import GameRules
 
@@ -36,7 +36,7 @@ class WrongCounts:
 
 
 def miscounted_game(seed: int, *, rules: GameRules = SEAT_COUNTS) -> tuple[Game, WrongCounts]:
-    """Seat 0 (easy, counting itself under ``rules``) against seat 1 (easy), played to the
+    """Seat 0 (random, counting itself under ``rules``) against seat 1 (random), played to the
     end in memory, and the claims it made."""
     game = Game(seed=seed, rules=rules)
     return game, play_miscounting(game, seed)
@@ -44,7 +44,7 @@ def miscounted_game(seed: int, *, rules: GameRules = SEAT_COUNTS) -> tuple[Game,
 
 def play_miscounting(game: Game, seed: int, seat: int = 0) -> WrongCounts:
     """Play ``game`` to the end by random legal moves, ``seat`` counting wrong on purpose."""
-    strategy = strategy_for_level("easy", seed=seed)
+    strategy = make_strategy("random", seed=seed)
     wrong = WrongCounts()
     while not game.is_over:
         player = game.state.players_to_move()[0]

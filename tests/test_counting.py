@@ -17,7 +17,7 @@ from cribkit.analysis.hints import hint
 from cribkit.errors import CribkitError, IllegalActionError, InvalidRecordError
 from cribkit.events import ScoreContext, ScoreEvent
 from cribkit.game import Game
-from cribkit.players import strategy_for_level
+from cribkit.players import make_strategy
 from cribkit.players.base import true_claim
 from cribkit.record import GameRecord
 from cribkit.rules import STANDARD, GameRules
@@ -211,9 +211,9 @@ def test_rules_text_keeps_the_options_and_standard_rules_read_as_before() -> Non
 
 
 def _claiming_game(seed: int, rules: GameRules) -> Game:
-    """A whole game of two medium players where every manual count is a random guess."""
+    """A whole game of two greedy players where every manual count is a random guess."""
     game = Game(seed=seed, rules=rules)
-    players = [strategy_for_level("medium", seed=seed + p) for p in (0, 1)]
+    players = [make_strategy("greedy", seed=seed + p) for p in (0, 1)]
     rng = random.Random(seed)
     while not game.is_over:
         seat = game.state.players_to_move()[0]

@@ -29,26 +29,15 @@ from cribkit.players import LEVELS, STRATEGIES, make_strategy
 from cribkit.players.expert import CHANCE_DIGITS, PEGGING_WEIGHT, ExpertStrategy
 from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
+from game_support import play_checked_game
 from state_support import discard_view, past_the_cut
-
-
-def _play(seed: int, names: tuple[str, str]) -> Game:
-    game = Game(seed=seed)
-    players = [make_strategy(name, seed=seed + i) for i, name in enumerate(names)]
-    while not game.is_over:
-        player = game.state.players_to_move()[0]
-        view = game.view(player)
-        action = players[player].choose(view)
-        assert action in view.legal_actions
-        game.apply(action)
-    return game
 
 
 @pytest.mark.heavy
 @pytest.mark.parametrize("names", [("expert", "random"), ("greedy", "expert")])
 def test_only_legal_actions_from_either_seat(names: tuple[str, str]) -> None:
     for seed in range(4):
-        game = _play(seed, names)
+        game = play_checked_game(seed, names)
         assert game.state.outcome is not None
 
 
@@ -217,7 +206,7 @@ def test_beats_greedy_in_a_quick_seeded_sample() -> None:
     wins = 0
     for seed in range(100):
         for seats in (("expert", "greedy"), ("greedy", "expert")):
-            outcome = _play(seed, seats).state.outcome
+            outcome = play_checked_game(seed, seats).state.outcome
             assert outcome is not None
             wins += seats[outcome.winner] == "expert"
     assert wins > 100

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 import pytest
 
 from cribkit.errors import CribkitError
@@ -23,3 +26,16 @@ def test_the_table_is_ordered_weakest_first() -> None:
 def test_an_unrated_name_is_a_clear_error() -> None:
     with pytest.raises(CribkitError, match="no rating for 'nobody'"):
         level_rating("nobody")
+
+
+def test_the_table_is_a_ladder_fit_of_every_level_and_the_yardsticks() -> None:
+    text = resources.files("cribkit").joinpath("data/level_ratings.json").read_text("utf-8")
+    table = json.loads(text)
+    assert table["provisional"] is False and table["made_by"].startswith("cribkit ladder")
+    assert {*CALIBRATED_LEVELS, "random", "greedy", "expert-2026"} <= set(level_ratings())
+    assert level_rating(table["anchor"]).rating == table["anchor_rating"]
+    for name, row in level_ratings().items():
+        assert row.games > 0, name
+        if name != table["anchor"]:
+            assert row.low is not None and row.high is not None
+            assert row.low < row.rating < row.high, name

@@ -15,6 +15,7 @@ from cribkit.game import Game
 from cribkit.players import CALIBRATED_LEVELS, LEVEL_SPECS, STRATEGIES, LevelSpec, make_strategy
 from cribkit.players.levels import LevelStrategy, soft_choice
 from cribkit.view import PlayerView
+from game_support import play_checked_game
 from state_support import discard_view
 
 WEAKER_LEVELS = tuple(LEVEL_SPECS)
@@ -55,15 +56,7 @@ def test_six_levels_weakest_first_each_a_strategy() -> None:
 @pytest.mark.parametrize("name", WEAKER_LEVELS)
 def test_a_level_plays_a_whole_game_legally_from_either_seat(name: str) -> None:
     for seed, names in ((1, (name, "greedy")), (2, ("greedy", name))):
-        game = Game(seed=seed)
-        players = [make_strategy(n, seed=seed + i) for i, n in enumerate(names)]
-        while not game.is_over:
-            player = game.state.players_to_move()[0]
-            view = game.view(player)
-            action = players[player].choose(view)
-            assert action in view.legal_actions
-            game.apply(action)
-        assert game.state.outcome is not None
+        assert play_checked_game(seed, names).state.outcome is not None
 
 
 def test_deterministic_for_a_seed() -> None:

@@ -36,7 +36,8 @@ NAMES = frozenset(
 API_WORDS = frozenset({"type", "player", "version", "cut", "discard", "play", "next", "resign"})
 FORMAT_WORDS = frozenset({"utf", "content-type", "application", "true", "false", "kb"})
 """What the JSON API's errors must name as written: an encoding, a header, JSON literals, a unit."""
-LEVEL_WORDS = frozenset({"easy", "medium", "hard"})
+LEVEL_WORDS = frozenset({"beginner", "novice", "casual", "club", "strong", "expert"})
+"""The API's level names, which its error names as written."""
 ALLOWED_WORDS = CALL_WORDS | TERMS | NAMES | API_WORDS | FORMAT_WORDS | LEVEL_WORDS
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

@@ -62,3 +62,40 @@ def test_a_file_from_another_ladder_is_refused(tmp_path: Path) -> None:
 
 def test_one_player_is_not_a_ladder() -> None:
     assert_bad_input(invoke(["ladder", "--players", "greedy,greedy"]), "two or more")
+
+
+def test_pairs_play_only_the_pairings_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[tuple[str, str]] = []
+    real = ladder_cmd.run_match
+
+    def counting(a: str, b: str, **kwargs: object) -> object:
+        played.append((a, b))
+        return real(a, b, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ladder_cmd, "run_match", counting)
+    pairs = ["--pairs", "beginner:random,Greedy:beginner"]
+    data = json_out(invoke([*ARGS[:5], *pairs, "-j", "1", "--json"]))
+    assert played == [("beginner", "random"), ("greedy", "beginner")]
+    ratings = {r["player"]: r for r in data["ratings"]}
+    assert data["anchor"] == "beginner" and ratings["beginner"]["rating"] == 1000
+    assert ratings["beginner"]["games"] == 8 and ratings["random"]["games"] == 4
+
+
+@pytest.mark.parametrize(
+    ("pairs", "says"),
+    [
+        ("beginner:random,greedy:expert", "join every player"),
+        ("beginner:random,random:beginner", "twice"),
+        ("beginner:beginner", "twice"),
+        ("beginner-random", "A:B"),
+    ],
+)
+def test_pairs_that_cannot_make_one_scale_are_refused(pairs: str, says: str) -> None:
+    assert_bad_input(invoke(["ladder", "--games", "4", "--pairs", pairs]), says)
+
+
+def test_players_and_pairs_together_are_refused() -> None:
+    both = ["ladder", "--players", "random,greedy", "--pairs", "random:greedy"]
+    assert_bad_input(invoke(both), "not both")

@@ -256,7 +256,8 @@ def test_cli_refuses_an_unknown_level() -> None:
     assert_bad_input(
         invoke(["play", "--level", "impossible"]),
         "unknown level 'impossible'",
-        "easy (random), medium (greedy) or hard (expert)",
+        "beginner, novice, casual, club, strong, expert, easy (beginner), medium (casual) "
+        "or hard (expert)",
     )
 
 
@@ -401,7 +402,7 @@ def _game_with(
         console=console,
         read=reader,
         save=save,
-        notes=["cribkit play: p0 is you, p1 the computer (medium: greedy)"],
+        notes=["cribkit play: p0 is you, p1 the computer (casual)"],
     )
     box.append(session)
     assert session.run() is not None
@@ -414,12 +415,12 @@ def test_save_writes_the_finished_game_and_replay_tells_it(tmp_path: Path) -> No
     assert reader.end_prompts == []  # nothing asked: --save said where
     assert f"Saved the game to {path}" in text
     saved = path.read_text(encoding="utf-8")
-    assert "# cribkit play: p0 is you, p1 the computer (medium: greedy)" in saved
+    assert "# cribkit play: p0 is you, p1 the computer (casual)" in saved
     record = GameRecord.parse(saved)
     assert record == GameRecord.of(session.game)
     replayed = invoke(["replay", str(path)])
     assert replayed.exit_code == 0, replayed.output
-    assert "cribkit play: p0 is you, p1 the computer (medium: greedy)" in replayed.stdout
+    assert "cribkit play: p0 is you, p1 the computer (casual)" in replayed.stdout
     outcome = session.game.state.outcome
     assert outcome is not None
     assert f"p{outcome.winner} wins {max(outcome.scores)} to {min(outcome.scores)}" in (
@@ -428,7 +429,7 @@ def test_save_writes_the_finished_game_and_replay_tells_it(tmp_path: Path) -> No
     data = json_out(invoke(["replay", str(path), "--json"]))
     assert isinstance(data, dict)
     assert data["outcome"] == outcome.to_dict()
-    assert data["notes"] == ["cribkit play: p0 is you, p1 the computer (medium: greedy)"]
+    assert data["notes"] == ["cribkit play: p0 is you, p1 the computer (casual)"]
 
 
 def test_the_end_offers_to_save_and_asks_again_after_a_bad_name(tmp_path: Path) -> None:

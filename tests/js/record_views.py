@@ -64,10 +64,10 @@ class Case:
 
 
 CASES = (
-    Case("medium-seed-1", "medium", 1, 1),
-    Case("easy-seed-3", "easy", 3, 3),
-    Case("hard-seed-3", "hard", 3, 3),
-    Case("counting-muggins-seed-5", "medium", 5, 2, count_own=True),
+    Case("medium-seed-1", "greedy", 1, 1),
+    Case("easy-seed-3", "random", 3, 3),
+    Case("hard-seed-3", "expert", 3, 3),
+    Case("counting-muggins-seed-5", "greedy", 5, 2, count_own=True),
 )
 
 

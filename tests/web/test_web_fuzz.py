@@ -76,7 +76,7 @@ class Table:
 def table(sqlite_url: str) -> Table:
     app = create_app(_settings(sqlite_url))
     with TestClient(app) as client:
-        created = client.post("/api/games", json={"level": "easy", "seed": 7})
+        created = client.post("/api/games", json={"level": "random", "seed": 7})
         assert created.status_code == 201
         opened = client.post("/api/tables", json={"name": "Ann", "seed": 7})
         assert opened.status_code == 201

@@ -87,7 +87,7 @@ def _computer_game(tour: Tour, client: TestClient) -> None:
         client,
         "POST",
         "/api/games",
-        {"level": "easy", "seed": 5, "count_own": True, "muggins": True},
+        {"level": "random", "seed": 5, "count_own": True, "muggins": True},
     ).json()
     game_id = tour.name(created["id"], "game")
     view = created["view"]
@@ -120,7 +120,7 @@ def _computer_game(tour: Tour, client: TestClient) -> None:
     tour.call(client, "POST", "/api/games", {"level": "nobody"})  # 422
     tour.call(client, "POST", GAME + "/resign", game_id=game_id)  # 422: already over
     tour.call(client, "POST", GAME + "/resign", game_id=NO_GAME)  # 404
-    resigned = tour.call(client, "POST", "/api/games", {"level": "easy", "seed": 6}).json()
+    resigned = tour.call(client, "POST", "/api/games", {"level": "random", "seed": 6}).json()
     tour.call(client, "POST", GAME + "/resign", game_id=tour.name(resigned["id"], "resigned"))
 
 

@@ -6,13 +6,13 @@ from typing import Any
 
 from table_support import play_out
 
-from cribkit.players import strategy_for_level
+from cribkit.players import make_strategy
 from cribkit.web.site.models import GameRow
 
 
 def api_finished_game(client: Any, app: Any, seed: int) -> str:
     """A whole game played through the API by random legal moves (the real path)."""
-    game_id, seen = play_out(client, app, level="easy", seed=seed, rng_seed=seed, check=False)
+    game_id, seen = play_out(client, app, level="random", seed=seed, rng_seed=seed, check=False)
     assert seen.views[-1]["status"] == "finished"
     return game_id
 
@@ -28,9 +28,9 @@ def stored_finished_game(app: Any, player_id: str, seed: int) -> str:
     """A finished game of ``player_id``'s stored as the table stores one, played in memory
     (a few milliseconds instead of a hundred requests)."""
     service = app.state.games
-    loaded = service.create(player_id, "easy", seed=seed)
+    loaded = service.create(player_id, "random", seed=seed)
     game = loaded.game
-    strategy = strategy_for_level("easy", seed=seed)
+    strategy = make_strategy("random", seed=seed)
     while not game.is_over:
         player = game.state.players_to_move()[0]
         game.apply(strategy.choose(game.view(player)))

@@ -24,7 +24,7 @@ from servers import ServerProcess
 pytestmark = [pytest.mark.browser]
 
 WIN_SEED, SKUNK_SEED = 1, 8
-"""Seeds whose game, the person always making the first legal move against the easy
+"""Seeds whose game, the person always making the first legal move against the random
 computer, ends in a win for the person and in a skunk of the person."""
 
 Action = Callable[[Any], None]
@@ -74,7 +74,7 @@ def _play(
 def _game(
     page: Any, base: str, seed: int, until: Callable[[dict[str, Any]], bool], **extra: Any
 ) -> str:
-    game = _post(page, f"{base}/api/games", {"level": "easy", "seed": seed, **extra}, 201)
+    game = _post(page, f"{base}/api/games", {"level": "random", "seed": seed, **extra}, 201)
     _play(page, base, game, until)
     game_id: str = game["id"]
     return game_id

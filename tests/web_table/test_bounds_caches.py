@@ -19,7 +19,7 @@ def test_the_game_cache_is_sized_by_its_setting(tmp_path: Path) -> None:
     }
     app = create_app(Settings.from_env(env))
     app.state.database.migrate()
-    games = [app.state.games.create("p", "medium") for _ in range(5)]
+    games = [app.state.games.create("p", "casual") for _ in range(5)]
     cached = app.state.games._cache._games
     assert list(cached) == [loaded.id for loaded in games[-2:]]
     for bad in ("0", "many", "-3", "١٢"):

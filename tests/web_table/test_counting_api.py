@@ -23,7 +23,7 @@ SEED = 7
 
 
 def create(client: Any, **options: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json={"level": "medium", "seed": SEED, **options})
+    response = client.post("/api/games", json={"level": "greedy", "seed": SEED, **options})
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()["view"]
     return data
@@ -63,7 +63,7 @@ def test_the_options_are_off_by_default_and_kept_in_the_view(client: Any) -> Non
 
 
 def test_muggins_alone_or_an_option_that_is_not_a_bool_is_refused(client: Any) -> None:
-    alone = client.post("/api/games", json={"level": "medium", "muggins": True})
+    alone = client.post("/api/games", json={"level": "greedy", "muggins": True})
     assert alone.status_code == 422 and alone.json()["code"] == "muggins_needs_manual_count"
     zh = client.post(
         "/api/games", json={"muggins": True}, headers={"Accept-Language": "zh-CN"}
@@ -78,7 +78,7 @@ def test_the_plain_forms_refuse_muggins_alone_and_open_nothing(client: Any, app:
     """Without the script the new-game and friend forms send muggins as ticked: alone it is
     refused with the reason (never silently dropped), and no game or table is made."""
     for path, data in (
-        ("/table/new", {"level": "medium", "muggins": "1"}),
+        ("/table/new", {"level": "greedy", "muggins": "1"}),
         ("/table/friend", {"name": "Ann", "muggins": "1"}),
     ):
         refused = client.post(path, data=data, follow_redirects=False)
@@ -212,7 +212,7 @@ def test_a_whole_game_keeps_its_claims_in_the_record_replay_and_stats(
 def test_the_plain_table_asks_for_the_count_with_a_form(client: Any, app: Any) -> None:
     created = client.post(
         "/table/new",
-        data={"level": "medium", "seed": str(SEED), "count_own": "1", "muggins": "1"},
+        data={"level": "greedy", "seed": str(SEED), "count_own": "1", "muggins": "1"},
         follow_redirects=False,
     )
     assert created.status_code == 303

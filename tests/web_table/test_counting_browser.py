@@ -18,6 +18,7 @@ from table_browser import (
     PHONE,
     api_view,
     check_pegs,
+    choose_level,
     play_fast,
     watch_errors,
 )
@@ -67,7 +68,7 @@ def test_a_seeded_game_with_a_missed_nob_a_short_count_and_an_over_claim(
     errors = watch_errors(page)
     play_fast(page, server.url)
     page.goto(f"{server.url}/?seed={SEED}")
-    page.check('input[name="level"][value="medium"]')
+    choose_level(page, "greedy")
     page.check("#count-own")
     page.check("#muggins")
     snap(page, "counting-desktop-new-game.png", full_page=True)
@@ -140,7 +141,7 @@ def _to_the_claim(page: Any, base: str, *, zh: bool = False) -> dict[str, Any]:
     headers = {"Accept-Language": "zh-CN"} if zh else {}
     view: dict[str, Any] = page.request.post(
         f"{base}/api/games",
-        data={"level": "medium", "seed": SEED, "count_own": True, "muggins": True},
+        data={"level": "greedy", "seed": SEED, "count_own": True, "muggins": True},
         headers=headers,
     ).json()["view"]
     while not any(a["type"] == "claim" for a in view["legal_actions"]):

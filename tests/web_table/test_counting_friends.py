@@ -117,7 +117,7 @@ def test_the_computer_in_a_counting_seat_is_paced_like_the_engines_counts(
     assert client.post(f"/api/tables/{table['code']}/computer").status_code == 200
     seated = _paced_walk(client, app, table["game_id"], random.Random(3))
     against = client.post(
-        "/api/games", json={"level": "medium", "seed": 11, "count_own": True, "muggins": True}
+        "/api/games", json={"level": "greedy", "seed": 11, "count_own": True, "muggins": True}
     ).json()["view"]
     engine = _paced_walk(client, app, against["id"], random.Random(3))
     assert seated and engine

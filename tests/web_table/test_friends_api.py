@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from fastapi.testclient import TestClient
 
+from cribkit.players import DEFAULT_LEVEL
 from cribkit.record import GameRecord
 from cribkit.web.site.models import InviteRow, utcnow
 from cribkit.web.site.players_identity import PLAYER_COOKIE
@@ -293,5 +294,5 @@ def test_the_computer_takes_the_empty_seat_only_when_the_host_allowed_it(
     answer = client.post(f"/api/tables/{table['code']}/computer")
     assert answer.status_code == 200 and answer.json()["seat"] == 0
     view = client.get(f"/api/games/{table['game_id']}").json()
-    assert view["level"] == "medium" and view["computer"] == 1 and "table" not in view
+    assert view["level"] == DEFAULT_LEVEL and view["computer"] == 1 and "table" not in view
     assert join(other_client, table["code"]).status_code == 409

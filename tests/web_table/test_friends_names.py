@@ -198,7 +198,7 @@ def test_fast_play_is_offered_only_where_the_computer_plays(
     client: Any, other_client: Any, third_client: Any
 ) -> None:
     assert not _fast_play_hidden(client.get("/").text)
-    computer = client.post("/api/games", json={"level": "medium", "seed": 3}).json()
+    computer = client.post("/api/games", json={"level": "greedy", "seed": 3}).json()
     assert not _fast_play_hidden(client.get(f"/games/{computer['id']}").text)
     table = open_table(client, NAMES[0])
     join(other_client, table["code"], NAMES[1])

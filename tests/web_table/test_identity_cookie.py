@@ -44,7 +44,7 @@ COOKIES = st.one_of(SIGNED_JSON, SIGNED_BYTES, BAD_IDS)
 PAGES = ["/", "/stats", "/practice", "/practice/count", "/api/games/0123456789abcdef"]
 POSTS: list[tuple[str, dict[str, Any]]] = [
     ("/stats/name", {"data": {"name": "Ann"}}),
-    ("/table/new", {"data": {"level": "easy", "seed": "1"}}),
+    ("/table/new", {"data": {"level": "random", "seed": "1"}}),
     ("/table/friend", {"data": {"name": "Ann"}}),
 ]
 
@@ -65,7 +65,7 @@ def fresh_id(response: Any) -> str:
 
 def test_the_test_signs_as_the_app_does(app: Any) -> None:
     with TestClient(app) as owner:
-        created = owner.post("/api/games", json={"level": "easy", "seed": 1})
+        created = owner.post("/api/games", json={"level": "random", "seed": 1})
         assert created.status_code == 201, created.text
         game = created.json()["id"]
         player_id = fresh_id(created)
@@ -88,7 +88,7 @@ def test_a_bad_signed_identity_is_a_newcomer_on_every_page(app: Any, cookie: str
 @given(cookie=COOKIES)
 def test_a_bad_signed_identity_gets_a_fresh_one_when_it_acts(app: Any, cookie: str) -> None:
     with TestClient(app, cookies={PLAYER_COOKIE: cookie}) as client:
-        created = client.post("/api/games", json={"level": "easy", "seed": 2})
+        created = client.post("/api/games", json={"level": "random", "seed": 2})
         assert created.status_code == 201, created.text
         assert fresh_id(created) != cookie
         for path, body in POSTS:

@@ -157,7 +157,7 @@ def test_the_count_picker_keeps_the_focus_on_an_enabled_control(
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
     answer = page.request.post(
-        f"{server.url}/api/games", data={"level": "easy", "seed": 7, "count_own": True}
+        f"{server.url}/api/games", data={"level": "random", "seed": 7, "count_own": True}
     )
     game_id = answer.json()["id"]
     play_by_api(

@@ -52,7 +52,7 @@ def form_move(client: Any, game_id: str, view: dict[str, Any]) -> Any:
 
 def new_game(client: Any, seed: int = 4242) -> str:
     answer = client.post(
-        "/table/new", data={"level": "easy", "seed": str(seed)}, follow_redirects=False
+        "/table/new", data={"level": "random", "seed": str(seed)}, follow_redirects=False
     )
     assert answer.status_code == 303
     game_id: str = answer.headers["location"].rsplit("/", 1)[-1]

@@ -8,13 +8,15 @@ from typing import Any
 
 from counting_policy import next_move
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 from cribkit.web.site.i18n import LANG_COOKIE
+from cribkit.web.site.models import PreferencesRow
 from cribkit.web.site.players_identity import PLAYER_COOKIE
 from cribkit.web.site.theme import THEME_COOKIE
 
 DEFAULTS = {
-    "level": "medium",
+    "level": "casual",
     "count_own": False,
     "muggins": False,
     "speed": "normal",
@@ -37,7 +39,7 @@ def test_a_new_player_has_the_defaults_and_a_change_is_kept(client: TestClient) 
     answer = put(client, speed="relaxed", sound=True, level="hard")
     assert answer.status_code == 200
     kept = client.get("/api/preferences").json()
-    chosen = {"speed": "relaxed", "sound": True, "level": "hard", "pause_ms": 1600}
+    chosen = {"speed": "relaxed", "sound": True, "level": "expert", "pause_ms": 1600}
     assert kept == {**DEFAULTS, **chosen}
 
 
@@ -111,11 +113,11 @@ def test_the_last_card_is_played_for_the_player_when_they_ask(client: TestClient
 def test_starting_a_game_remembers_its_options_and_the_form_is_filled_from_them(
     client: TestClient,
 ) -> None:
-    client.post("/api/games", json={"level": "hard", "count_own": True, "muggins": True})
+    client.post("/api/games", json={"level": "expert", "count_own": True, "muggins": True})
     kept = client.get("/api/preferences").json()
-    assert (kept["level"], kept["count_own"], kept["muggins"]) == ("hard", True, True)
+    assert (kept["level"], kept["count_own"], kept["muggins"]) == ("expert", True, True)
     page = client.get("/?new=1").text
-    assert 'value="hard" checked' in page
+    assert 'value="expert" checked' in page
     assert 'id="count-own" checked' in page and 'id="muggins" checked' in page
 
 
@@ -161,7 +163,7 @@ def test_the_settings_page_saves_every_preference_in_one_form(client: TestClient
     assert page.status_code == 200 and 'value="auto_go" checked' in page.text
     assert 'name="theme" value="auto" checked' in page.text
     form = {
-        "level": "easy",
+        "level": "easy",  # an old name, kept as the level it became
         "speed": "fast",
         "language": "",
         "theme": "dark",
@@ -172,7 +174,7 @@ def test_the_settings_page_saves_every_preference_in_one_form(client: TestClient
     kept = client.get("/api/preferences").json()
     assert kept == {
         **DEFAULTS,
-        "level": "easy",
+        "level": "beginner",
         "speed": "fast",
         "pause_ms": 0,
         "count_own": True,
@@ -185,3 +187,15 @@ def test_the_settings_page_saves_every_preference_in_one_form(client: TestClient
         refused = client.post("/settings", data={**form, **bad})
         assert refused.status_code == 422, bad
     assert client.get("/api/preferences").json() == kept
+
+
+def test_a_row_saved_with_an_old_level_name_reads_as_the_level_it_became(
+    client: TestClient, app: Any
+) -> None:
+    put(client, speed="fast")  # a saved row for this player
+    for old, new in [("easy", "beginner"), ("medium", "casual"), ("hard", "expert")]:
+        with app.state.games.database.session() as session:  # as a row from before
+            session.execute(update(PreferencesRow).values(level=old))  # the only row
+            session.commit()
+        assert client.get("/api/preferences").json()["level"] == new
+        assert f'name="level" value="{new}" checked' in client.get("/?new=1").text

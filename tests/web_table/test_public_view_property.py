@@ -49,7 +49,7 @@ def played_to(seed: int, moves: int) -> Game:
 )
 def test_the_public_view_never_names_a_hidden_card(seed: int, moves: int, show_step: int) -> None:
     game = played_to(seed, moves)
-    loaded = LoadedGame(id="g", level="easy", version=moves, game=game, show_step=show_step)
+    loaded = LoadedGame(id="g", level="random", version=moves, game=game, show_step=show_step)
     payload = public_payload(loaded, gettext.NullTranslations())
     payload.pop("cut_for_deal")  # cards of an earlier shuffle, face up for everyone
     named = set(re.findall(r'"([^"]*)"', json.dumps(payload)))

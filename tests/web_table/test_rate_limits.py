@@ -75,7 +75,7 @@ def _assert_refused(answer: Any, *, api: bool = True) -> None:
 
 
 def _new_game(client: TestClient, seed: int = 7) -> dict[str, Any]:
-    answer = client.post("/api/games", json={"level": "easy", "seed": seed}, headers=EN)
+    answer = client.post("/api/games", json={"level": "random", "seed": seed}, headers=EN)
     assert answer.status_code == 201, answer.text
     data: dict[str, Any] = answer.json()
     return data
@@ -87,10 +87,10 @@ def test_creating_tables_past_the_budget_answers_429_and_creates_nothing(clients
     _new_game(first)
     open_table(first)
     before = _games(app)
-    _assert_refused(first.post("/api/games", json={"level": "easy"}, headers=EN))
+    _assert_refused(first.post("/api/games", json={"level": "random"}, headers=EN))
     _assert_refused(first.post("/api/tables", json={"name": "Ann"}, headers=EN))
     _assert_refused(
-        first.post("/table/new", data={"level": "easy"}, headers=EN, follow_redirects=False),
+        first.post("/table/new", data={"level": "random"}, headers=EN, follow_redirects=False),
         api=False,
     )
     _assert_refused(
@@ -123,7 +123,7 @@ def test_players_do_not_share_a_budget(clients: Any) -> None:
     _, first, second = clients({"create.player": "1/minute"})
     for client in (first, second, first):  # the first request of each: no identity yet
         _new_game(client)
-    _assert_refused(first.post("/api/games", json={"level": "easy"}, headers=EN))
+    _assert_refused(first.post("/api/games", json={"level": "random"}, headers=EN))
     _new_game(second)  # the same address, another player: their own budget
 
 
@@ -131,9 +131,9 @@ def test_addresses_do_not_share_a_budget(database_url: str) -> None:
     app = create_app(_settings(database_url, {"create.address": "1/minute"}))
     with _client(app, "10.0.0.1") as here, _client(app, "10.0.0.2") as there:
         _new_game(here)
-        _assert_refused(here.post("/api/games", json={"level": "easy"}, headers=EN))
+        _assert_refused(here.post("/api/games", json={"level": "random"}, headers=EN))
         with _client(app, "10.0.0.1") as newcomer:  # no cookie: the address still counts
-            _assert_refused(newcomer.post("/api/games", json={"level": "easy"}, headers=EN))
+            _assert_refused(newcomer.post("/api/games", json={"level": "random"}, headers=EN))
         _new_game(there)
 
 
@@ -218,8 +218,8 @@ def test_redis_holds_one_budget_for_every_process(database_url: str, redis_url: 
         _new_game(first)
         second.cookies.update(first.cookies)  # the same player on the other process
         _new_game(second)
-        _assert_refused(first.post("/api/games", json={"level": "easy"}, headers=EN))
-        _assert_refused(second.post("/api/games", json={"level": "easy"}, headers=EN))
+        _assert_refused(first.post("/api/games", json={"level": "random"}, headers=EN))
+        _assert_refused(second.post("/api/games", json={"level": "random"}, headers=EN))
 
 
 def test_a_redis_that_does_not_answer_lets_requests_pass(database_url: str) -> None:

@@ -70,7 +70,7 @@ def test_the_home_page_cards_fit_the_first_screen(
     context = chromium.new_context(viewport=SIZES["1366x768"])
     page = context.new_page()
     page.goto(f"{server.url}/lang/{language}?next=/")
-    answer = page.request.post(f"{server.url}/api/games", data={"level": "easy", "seed": 4})
+    answer = page.request.post(f"{server.url}/api/games", data={"level": "random", "seed": 4})
     assert answer.status == 201
     for name, size in SIZES.items():
         page.set_viewport_size(size)
@@ -115,12 +115,12 @@ def test_the_stats_links_are_on_a_phone_screen(chromium: Any, server: ServerProc
     page = context.new_page()
     page.goto(f"{server.url}/")
     for seed in (1, 2):
-        made = page.request.post(f"{server.url}/api/games", data={"level": "easy", "seed": seed})
+        made = page.request.post(f"{server.url}/api/games", data={"level": "random", "seed": seed})
         assert page.request.post(f"{server.url}/api/games/{made.json()['id']}/resign").ok
     page.goto(f"{server.url}/stats")
     row = page.locator("table.history tr[data-game]").first
     for link in ("a.review-link", 'a[href$="/replay"]', "a.record-download"):
         box = row.locator(link).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (link, box)
-    assert page.inner_text('#by-level [data-group="easy"] [data-stat="losses"]') == "2"
+    assert page.inner_text('#by-level [data-group="random"] [data-stat="losses"]') == "2"
     context.close()

@@ -48,7 +48,7 @@ def test_the_end_banner_leads_to_the_review_and_the_review_to_the_replay(
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     errors = watch_errors(page)
-    game_id = start_game(page, server.url, seed=77, level="easy")
+    game_id = start_game(page, server.url, seed=77, level="random")
     assert page.locator("#review-link").is_hidden()  # a game in progress has no review
     final = finish_by_api(page, server.url, game_id)
     page.reload()
@@ -85,7 +85,7 @@ def test_the_table_without_a_script_leads_to_the_review(
 ) -> None:
     context = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
     page = context.new_page()
-    answer = page.request.post(f"{server.url}/api/games", data={"level": "easy", "seed": 78})
+    answer = page.request.post(f"{server.url}/api/games", data={"level": "random", "seed": 78})
     game_id = answer.json()["id"]
     finish_by_api(page, server.url, game_id)
     page.goto(f"{server.url}/games/{game_id}")
@@ -111,8 +111,8 @@ def test_the_review_and_the_chart_look_right(
     page = maker.new_page()
     games = []
     # The first game (whose review page is looked at) against the hard computer; the other
-    # three, only points on the chart, against the easy one, whose replies cost nothing.
-    for seed, level in ((81, "hard"), (82, "easy"), (83, "easy"), (84, "easy")):
+    # three, only points on the chart, against the random one, whose replies cost nothing.
+    for seed, level in ((81, "expert"), (82, "random"), (83, "random"), (84, "random")):
         answer = page.request.post(f"{server.url}/api/games", data={"level": level, "seed": seed})
         games.append(answer.json()["id"])
         finish_by_api(page, server.url, games[-1])
@@ -152,7 +152,7 @@ def test_the_counting_section_reads_right_at_both_widths_and_in_both_languages(
     counting section shows each count, none horizontal scrolling, in English and Chinese."""
     maker = browser.new_context(viewport=DESKTOP)
     page = maker.new_page()
-    settings = {"level": "easy", "seed": 85, "count_own": True, "muggins": True}
+    settings = {"level": "random", "seed": 85, "count_own": True, "muggins": True}
     game_id = page.request.post(f"{server.url}/api/games", data=settings).json()["id"]
     finish_by_api(page, server.url, game_id)  # the first legal claim is always 0
     state = maker.storage_state()

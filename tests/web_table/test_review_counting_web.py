@@ -33,7 +33,7 @@ def stored_miscounted_game(app: Any, player_id: str) -> str:
     """A finished game of ``player_id``'s with "count my own hand" and muggins, counted
     two short once and three over once, stored as the table stores one."""
     service = app.state.games
-    loaded = service.create(player_id, "easy", seed=SEED, count_own=True, muggins=True)
+    loaded = service.create(player_id, "random", seed=SEED, count_own=True, muggins=True)
     wrong = play_miscounting(loaded.game, SEED)
     assert wrong.short and wrong.over
     assert service.store(loaded.id, loaded.game, loaded.version, 99)
@@ -43,7 +43,7 @@ def stored_miscounted_game(app: Any, player_id: str) -> str:
 
 @pytest.fixture
 def counted(client: TestClient, app: Any) -> Iterator[str]:
-    first = client.post("/api/games", json={"level": "easy", "seed": 1}).json()["id"]
+    first = client.post("/api/games", json={"level": "random", "seed": 1}).json()["id"]
     yield stored_miscounted_game(app, player_of(app, first))
 
 
@@ -139,7 +139,7 @@ def test_a_friend_who_counted_sees_their_own_counts(
 
 
 def test_a_game_without_counting_has_no_counting_section(client: TestClient, app: Any) -> None:
-    first = client.post("/api/games", json={"level": "easy", "seed": 1}).json()["id"]
+    first = client.post("/api/games", json={"level": "random", "seed": 1}).json()["id"]
     game_id = stored_finished_game(app, player_of(app, first), seed=SEED)
     data = client.get(f"/api/games/{game_id}/review").json()
     assert data["counts"] == [] and data["counting_missed"] == 0

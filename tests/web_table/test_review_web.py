@@ -26,7 +26,7 @@ from cribkit.analysis.review import price_decision, review_game
 from cribkit.cards import DECK, Card, parse_card
 from cribkit.cli import app as cli_app
 from cribkit.game import Game
-from cribkit.players import strategy_for_level
+from cribkit.players import make_strategy
 from cribkit.record import GameRecord
 from cribkit.state import GameState, Phase
 from cribkit.view import view_of
@@ -141,7 +141,7 @@ def test_another_players_game_is_not_found_and_an_unfinished_one_is_refused(
     answer = other_client.get(f"/api/games/{game_id}/review")
     assert answer.status_code == 404 and answer.json()["code"] == "game_not_found"
     assert client.get("/games/no-such-game/review").status_code == 404
-    started = client.post("/api/games", json={"level": "easy", "seed": 3}).json()["id"]
+    started = client.post("/api/games", json={"level": "random", "seed": 3}).json()["id"]
     page = client.get(f"/games/{started}/review", headers=EN)
     assert page.status_code == 409
     assert "the game is not over yet: a review is made once it is finished" in page.text
@@ -166,7 +166,7 @@ def test_each_friend_sees_the_review_of_their_own_seat(
     service = app.state.games
     loaded = service.load(player_of(app, game_id), game_id)
     game = loaded.game
-    strategy = strategy_for_level("easy", seed=12)
+    strategy = make_strategy("random", seed=12)
     while not game.is_over:
         player = game.state.players_to_move()[0]
         game.apply(strategy.choose(game.view(player)))
@@ -332,7 +332,7 @@ def test_the_table_without_a_script_offers_the_review_at_the_end(client: Any, ap
     banner = table.split('id="plain-banner"', 1)[1]
     assert f'id="plain-review-link" href="/games/{game_id}/review"' in banner
     assert 'id="review-link" href="#" hidden' in table  # the script's banner fills it in
-    started = client.post("/api/games", json={"level": "easy", "seed": 5}).json()["id"]
+    started = client.post("/api/games", json={"level": "random", "seed": 5}).json()["id"]
     assert "plain-review-link" not in client.get(f"/games/{started}").text
 
 

@@ -44,7 +44,7 @@ def app(tmp_path: Path) -> Any:
 def victim(app: Any) -> Iterator[tuple[TestClient, str]]:
     """A player with a game under way (a cookie and a game worth protecting), and its id."""
     with TestClient(app) as client:
-        created = client.post("/api/games", json={"level": "easy", "seed": 3})
+        created = client.post("/api/games", json={"level": "random", "seed": 3})
         assert created.status_code == 201, created.text
         yield client, created.json()["id"]
 
@@ -101,9 +101,9 @@ def test_every_state_changing_route_refuses_another_origin(
 def test_the_refusal_is_in_the_readers_language(victim: tuple[TestClient, str]) -> None:
     client, _game_id = victim
     foreign = {"Origin": "http://evil.example", **ZH}
-    page = client.post("/table/new", headers=foreign, data={"level": "easy"})
+    page = client.post("/table/new", headers=foreign, data={"level": "random"})
     assert page.status_code == 403 and "已拒绝" in page.text and "其他网站" in page.text
-    api = client.post("/api/games", headers=foreign, json={"level": "easy"})
+    api = client.post("/api/games", headers=foreign, json={"level": "random"})
     assert api.status_code == 403 and "其他网站" in api.json()["detail"]
 
 

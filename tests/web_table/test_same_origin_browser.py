@@ -78,13 +78,13 @@ def test_forms_from_another_origin_change_nothing(
     try:
         page = context.new_page()
         page.goto(f"{base}/")
-        created = page.request.post(f"{base}/api/games", data={"level": "easy", "seed": 5})
+        created = page.request.post(f"{base}/api/games", data={"level": "random", "seed": 5})
         assert created.status == 201
         game_id = created.json()["id"]
         version = page.request.get(f"{base}/api/games/{game_id}").json()["version"]
         cookie = identity(context)
         forms = {
-            "/new": ("/table/new", {"level": "easy", "seed": "9"}),
+            "/new": ("/table/new", {"level": "random", "seed": "9"}),
             "/friend": ("/table/friend", {"name": "Mallory"}),
             "/name": ("/stats/name", {"name": "Mallory"}),
             "/count": ("/practice/count", {"seed": "1", "kind": "hand", "answer": "4"}),

@@ -21,7 +21,7 @@ def test_two_workers_share_the_games_and_the_cookie_key(tmp_path: Path, redis_ur
     ).start()
     try:
         with httpx.Client(base_url=server.url) as client:
-            created = client.post("/api/games", json={"level": "medium", "seed": 5})
+            created = client.post("/api/games", json={"level": "greedy", "seed": 5})
             assert created.status_code == 201
             game_id = created.json()["id"]
             # Fresh connections are spread over both processes by the kernel; every one

@@ -19,11 +19,10 @@ from table_support import (
 from cribkit.actions import Cut, Deal, TurnStarter
 from cribkit.cards import parse_card
 from cribkit.web.site.players_identity import PLAYER_COOKIE
-from cribkit.web.table.games.computer import level_available
 
 
 def new_game(
-    client: Any, level: str = "medium", seed: int = 7, *, cut: bool = True
+    client: Any, level: str = "greedy", seed: int = 7, *, cut: bool = True
 ) -> dict[str, Any]:
     """A new game; with ``cut``, the person has cut for the deal (the first position)
     until a hand is dealt, and ``view`` is the view after that."""
@@ -46,7 +45,7 @@ def move(client: Any, game_id: str, action: Any, version: Any) -> Any:
 def test_a_new_game_starts_with_the_persons_cut_and_sets_the_player_cookie(
     client: Any,
 ) -> None:
-    response = client.post("/api/games", json={"level": "easy", "seed": 3})
+    response = client.post("/api/games", json={"level": "random", "seed": 3})
     assert response.status_code == 201
     assert PLAYER_COOKIE in response.cookies
     view = response.json()["view"]
@@ -60,7 +59,7 @@ def test_a_new_game_starts_with_the_persons_cut_and_sets_the_player_cookie(
 
 def test_the_cut_for_deal_by_position(client: Any, app: Any) -> None:
     """The person picks a position; the computer draws another; both cards are shown."""
-    data = new_game(client, level="easy", seed=3, cut=False)
+    data = new_game(client, level="random", seed=3, cut=False)
     game_id = data["id"]
     taken = move(client, game_id, {"type": "cut", "player": 0, "position": 52}, 0)
     assert taken.status_code == 422 and "0 to 51" in taken.json()["detail"]
@@ -75,7 +74,7 @@ def test_the_cut_for_deal_by_position(client: Any, app: Any) -> None:
 
 
 def test_a_new_game_deals_six_cards(client: Any) -> None:
-    data = new_game(client, level="easy", seed=3)
+    data = new_game(client, level="random", seed=3)
     view = data["view"]
     assert view["id"] == data["id"]
     assert view["phase"] == "discard"
@@ -95,7 +94,7 @@ def test_the_view_is_the_same_when_read_back(client: Any) -> None:
 
 @pytest.mark.parametrize(
     ("level", "seed", "rng_seed"),
-    [("easy", 7_340_318_207_511, 1), ("medium", 5_129_044_861_377, 2)],
+    [("random", 7_340_318_207_511, 1), ("greedy", 5_129_044_861_377, 2)],
 )
 def test_whole_games_never_show_the_computers_cards_crib_or_starter(
     client: Any, app: Any, level: str, seed: int, rng_seed: int
@@ -141,7 +140,7 @@ def test_the_seed_is_ignored_unless_the_server_is_testing(database_url: str) -> 
     hands = []
     with TestClient(make_app(database_url, testing=False), base_url="http://localhost") as live:
         for _ in range(3):
-            hands.append(new_game(live, seed=5)["view"]["hand"])
+            hands.append(new_game(live, level="casual", seed=5)["view"]["hand"])
     assert len({tuple(h) for h in hands}) > 1
     with TestClient(make_app(database_url, testing=True)) as test:
         seeded = {tuple(new_game(test, seed=5)["view"]["hand"]) for _ in range(2)}
@@ -152,7 +151,7 @@ def test_someone_elses_game_is_not_found(client: Any, other_client: Any) -> None
     data = new_game(client)
     game_id = data["id"]
     assert other_client.get(f"/api/games/{game_id}").status_code == 404
-    other_client.post("/api/games", json={"level": "easy"})  # now with a cookie of its own
+    other_client.post("/api/games", json={"level": "random"})  # now with a cookie of its own
     assert other_client.get(f"/api/games/{game_id}").status_code == 404
     action = data["view"]["legal_actions"][0]
     assert move(other_client, game_id, action, 0).status_code == 404
@@ -267,22 +266,32 @@ def test_a_game_resumes_exactly_after_a_restart(database_url: str) -> None:
         assert f'id="resume-link" href="/games/{data["id"]}"' in second.get("/").text
 
 
-def test_the_hard_level_works_or_says_it_is_not_there(client: Any) -> None:
-    response = client.post("/api/games", json={"level": "hard", "seed": 4})
-    if level_available("hard"):
-        assert response.status_code == 201
-        view = response.json()["view"]
-        reply = move(client, response.json()["id"], view["legal_actions"][0], 0)
-        assert reply.status_code == 200
-    else:
-        assert response.status_code == 422
-        assert "not available" in response.json()["detail"]
+@pytest.mark.parametrize(
+    ("sent", "stored"), [("hard", "expert"), ("easy", "beginner"), ("medium", "casual")]
+)
+def test_an_old_level_name_is_read_as_its_level(client: Any, sent: str, stored: str) -> None:
+    response = client.post("/api/games", json={"level": sent, "seed": 4})
+    assert response.status_code == 201 and response.json()["view"]["level"] == stored
+    view = response.json()["view"]
+    reply = move(client, response.json()["id"], view["legal_actions"][0], 0)
+    assert reply.status_code == 200
 
 
-def test_an_unknown_level_is_refused(client: Any) -> None:
-    response = client.post("/api/games", json={"level": "grandmaster"})
+@pytest.mark.parametrize("level", ["grandmaster", "expert-2026"])
+def test_an_unknown_level_is_refused(client: Any, level: str) -> None:
+    response = client.post("/api/games", json={"level": level})
     assert response.status_code == 422
-    assert "easy, medium or hard" in response.json()["detail"]
+    assert "beginner, novice, casual, club, strong or expert" in response.json()["detail"]
+
+
+def test_random_and_greedy_sit_only_at_a_test_server(database_url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    with TestClient(make_app(database_url, testing=False), base_url="http://localhost") as live:
+        for level in ("random", "greedy"):
+            response = live.post("/api/games", json={"level": level})
+            assert response.status_code == 422, level
+            assert "beginner, novice" in response.json()["detail"]
 
 
 def test_the_api_is_in_the_openapi_document(client: Any) -> None:
@@ -303,7 +312,7 @@ def test_a_hint_names_one_of_your_legal_moves(client: Any) -> None:
 def test_no_hint_is_given_for_a_cut_and_asking_changes_nothing(client: Any) -> None:
     """Neither the cut for deal nor the cut of the pack has anything to advise: the hint is
     refused with a reason (in the reader's language) and the game stays where it was."""
-    data = new_game(client, level="easy", seed=5, cut=False)
+    data = new_game(client, level="random", seed=5, cut=False)
     game_id, view = data["id"], data["view"]
     cuts = {"cut_for_deal": False, "starter": False}
     while not all(cuts.values()):
@@ -323,7 +332,7 @@ def test_no_hint_is_given_for_a_cut_and_asking_changes_nothing(client: Any) -> N
 def test_the_person_cuts_the_pack_for_the_starter_when_pone(client: Any, app: Any) -> None:
     """As pone the person chooses where to cut (4 to 36 cards); the dealer turns the card
     there, which no view shows before the cut."""
-    data = new_game(client, level="easy", seed=5)
+    data = new_game(client, level="random", seed=5)
     game_id, view = data["id"], data["view"]
     while not (view["phase"] == "starter" and view["legal_actions"]):
         assert view["phase"] != "game_over"

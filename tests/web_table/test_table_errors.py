@@ -40,7 +40,7 @@ def player_of(app: Any, game_id: str) -> str:
 
 def sit_down(client: Any, app: Any) -> str:
     """Give the client a player of its own by starting one game; returns the player's id."""
-    created = client.post("/api/games", json={"level": "easy", "seed": 1})
+    created = client.post("/api/games", json={"level": "random", "seed": 1})
     assert created.status_code == 201, created.text
     player_id = player_of(app, created.json()["id"])
     assert games_of(app, player_id) == 1
@@ -69,7 +69,7 @@ BAD_GAME_BODIES = [
     pytest.param(b'{"seed": 9007199254740992}', "seed", id="seed-past-2**53"),
     pytest.param(b'{"level": 2}', "level", id="level-number"),
     pytest.param(b'{"level": null}', "level", id="level-null"),
-    pytest.param(b'{"level": "easy", "colour": "red"}', "colour", id="unknown-field"),
+    pytest.param(b'{"level": "random", "colour": "red"}', "colour", id="unknown-field"),
     pytest.param(b"[]", "body", id="not-an-object"),
 ]
 
@@ -103,8 +103,8 @@ def test_a_bad_new_game_is_a_422_that_names_the_field_and_creates_nothing(
     [
         (b"\xff\xfe\x00level", "text/plain"),
         (b'{"level": "\xff"}', "application/json"),
-        (b'{"level": "easy"', "application/json"),
-        (b"level=easy", "application/x-www-form-urlencoded"),
+        (b'{"level": "random"', "application/json"),
+        (b"level=random", "application/x-www-form-urlencoded"),
         (b'{"seed": ' + b"9" * 5000 + b"}", "application/json"),  # past int()'s 4,300 digits
     ],
     ids=["text-not-utf8", "json-not-utf8", "json-cut-short", "form", "seed-5000-digits"],
@@ -121,10 +121,10 @@ def test_a_body_that_is_not_json_is_a_4xx_in_chinese(
 
 
 def test_a_seed_sent_as_a_json_number_with_a_point_zero_is_the_same_seed(client: Any) -> None:
-    whole = client.post("/api/games", json={"level": "easy", "seed": 11}).json()
+    whole = client.post("/api/games", json={"level": "random", "seed": 11}).json()
     point = client.post(
         "/api/games",
-        content=b'{"level": "easy", "seed": 11.0}',
+        content=b'{"level": "random", "seed": 11.0}',
         headers={"Content-Type": "application/json"},
     ).json()
     assert point["view"]["hand"] == whole["view"]["hand"]
@@ -136,7 +136,7 @@ def test_a_seed_sent_as_a_json_number_with_a_point_zero_is_the_same_seed(client:
 def test_a_move_with_a_version_that_is_no_whole_number_changes_nothing(
     client: Any, version: Any
 ) -> None:
-    created = client.post("/api/games", json={"level": "easy", "seed": 3}).json()
+    created = client.post("/api/games", json={"level": "random", "seed": 3}).json()
     view = created["view"]
     action = view["legal_actions"][0]
     response = client.post(
@@ -152,7 +152,7 @@ def test_a_move_with_a_version_that_is_no_whole_number_changes_nothing(
 
 
 def test_a_move_without_its_fields_names_both(client: Any) -> None:
-    created = client.post("/api/games", json={"level": "easy", "seed": 3}).json()
+    created = client.post("/api/games", json={"level": "random", "seed": 3}).json()
     response = client.post(f"/api/games/{created['id']}/actions", json={})
     assert response.status_code == 422
     error = api_error(response)
@@ -164,7 +164,7 @@ def test_a_move_without_its_fields_names_both(client: Any) -> None:
 
 
 def test_a_stale_move_answers_the_declared_409_shape(client: Any) -> None:
-    created = client.post("/api/games", json={"level": "easy", "seed": 3}).json()
+    created = client.post("/api/games", json={"level": "random", "seed": 3}).json()
     action = created["view"]["legal_actions"][0]
     response = client.post(
         f"/api/games/{created['id']}/actions", json={"action": action, "version": 5}
@@ -179,7 +179,7 @@ def test_a_stale_move_answers_the_declared_409_shape(client: Any) -> None:
     "game_id", ["nope", "x" * 200, "a%00b", "..%2F..%2Fetc", "é"], ids=str.__len__
 )
 def test_unknown_game_ids_are_a_json_404_under_the_api(client: Any, game_id: str) -> None:
-    client.post("/api/games", json={"level": "easy", "seed": 3})  # a player with a game
+    client.post("/api/games", json={"level": "random", "seed": 3})  # a player with a game
     for path in (f"/api/games/{game_id}", f"/api/games/{game_id}/hint"):
         response = client.get(path, headers=ZH)
         assert response.status_code == 404, path
@@ -212,7 +212,7 @@ def test_a_bad_seed_in_the_form_is_a_page_that_says_why_and_creates_nothing(
     def post() -> str:
         response = client.post(
             "/table/new",
-            data={"level": "easy", "seed": seed},
+            data={"level": "random", "seed": seed},
             headers=headers,
             follow_redirects=False,
         )
@@ -244,7 +244,7 @@ def test_an_unknown_level_in_the_form_is_a_page_that_says_why(client: Any, app: 
 
 def test_a_good_seed_in_the_form_still_starts_the_game(client: Any, app: Any) -> None:
     response = client.post(
-        "/table/new", data={"level": "easy", "seed": " 42 "}, follow_redirects=False
+        "/table/new", data={"level": "random", "seed": " 42 "}, follow_redirects=False
     )
     assert response.status_code == 303 and response.headers["location"].startswith("/games/")
     assert PLAYER_COOKIE in response.cookies
@@ -339,7 +339,7 @@ def test_a_unicode_digit_version_in_the_plain_form_is_refused(
     client: Any, app: Any, version: str
 ) -> None:
     """``"²".isdigit()`` is true but ``int("²")`` fails: the form's version is ASCII or absent."""
-    created = client.post("/api/games", json={"level": "easy", "seed": 1})
+    created = client.post("/api/games", json={"level": "random", "seed": 1})
     game_id = created.json()["id"]
     before = client.get(f"/api/games/{game_id}").json()["version"]
     form = {"type": "cut", "position": "5", "version": version}

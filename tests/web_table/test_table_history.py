@@ -17,7 +17,7 @@ from cribkit.cards import Card
 from cribkit.cli import app as cli_app
 from cribkit.events import Pegs, ScoreContext
 from cribkit.game import Game
-from cribkit.players import strategy_for_level
+from cribkit.players import make_strategy
 from cribkit.record import GameRecord
 from cribkit.web.table.games.history import game_history
 from cribkit.web.table.replay.moments import moments
@@ -27,11 +27,11 @@ EN = {"Accept-Language": "en"}
 
 
 def finished_game(seed: int) -> Game:
-    """A whole game between two easy players, decided by ``seed``."""
+    """A whole game between two random players, decided by ``seed``."""
     game = Game(seed=seed)
     while not game.is_over:
         player = game.state.players_to_move()[0]
-        game.apply(strategy_for_level("easy", seed=seed).choose(game.view(player)))
+        game.apply(make_strategy("random", seed=seed).choose(game.view(player)))
     return game
 
 
@@ -64,7 +64,7 @@ def test_sheet_and_talk_keep_unrevealed_counts_of_the_show_hidden() -> None:
     game = Game(seed=5)
     while game.state.hand_number < 2:  # play into the first show, then stop there
         player = game.state.players_to_move()[0]
-        game.apply(strategy_for_level("easy", seed=1).choose(game.view(player)))
+        game.apply(make_strategy("random", seed=1).choose(game.view(player)))
         if game.state.shows and game.state.phase.value == "show":
             break
     shows = game.state.shows
@@ -104,7 +104,7 @@ def test_history_holds_only_what_the_person_has_seen() -> None:
 
 
 def test_the_api_history_never_shows_a_hidden_card(client: Any, app: Any) -> None:
-    response = client.post("/api/games", json={"level": "medium", "seed": 41})
+    response = client.post("/api/games", json={"level": "greedy", "seed": 41})
     game_id, view = response.json()["id"], response.json()["view"]
     checked = 0
     while view["phase"] != "game_over" and checked < 80:
@@ -124,7 +124,7 @@ def test_the_api_history_never_shows_a_hidden_card(client: Any, app: Any) -> Non
 
 
 def test_the_history_talks_as_the_table_does_in_both_languages(client: Any) -> None:
-    created = client.post("/api/games", json={"level": "easy", "seed": 3}).json()
+    created = client.post("/api/games", json={"level": "random", "seed": 3}).json()
     game_id, view = created["id"], created["view"]
     while view["phase"] == "cut_for_deal":  # the person cuts for the deal first
         body = {"action": view["legal_actions"][0], "version": view["version"]}
@@ -143,7 +143,7 @@ def test_the_history_talks_as_the_table_does_in_both_languages(client: Any) -> N
 
 
 def test_someone_elses_history_and_record_are_not_found(client: Any, other_client: Any) -> None:
-    game_id = client.post("/api/games", json={"level": "easy", "seed": 3}).json()["id"]
+    game_id = client.post("/api/games", json={"level": "random", "seed": 3}).json()["id"]
     for path in (f"/api/games/{game_id}/history", f"/api/games/{game_id}/record"):
         response = other_client.get(path)
         assert response.status_code == 404
@@ -155,7 +155,7 @@ def test_someone_elses_history_and_record_are_not_found(client: Any, other_clien
 
 
 def test_an_unfinished_game_offers_no_record(client: Any, app: Any) -> None:
-    game_id = client.post("/api/games", json={"level": "easy", "seed": 9}).json()["id"]
+    game_id = client.post("/api/games", json={"level": "random", "seed": 9}).json()["id"]
     response = client.get(f"/api/games/{game_id}/record")
     assert response.status_code == 409
     assert response.json()["code"] == "record_game_unfinished"
@@ -166,7 +166,7 @@ def test_an_unfinished_game_offers_no_record(client: Any, app: Any) -> None:
 
 @pytest.mark.postgres_too
 def test_a_finished_game_downloads_its_record(client: Any, app: Any) -> None:
-    game_id, _ = play_out(client, app, level="easy", seed=12, rng_seed=2, check=False)
+    game_id, _ = play_out(client, app, level="random", seed=12, rng_seed=2, check=False)
     response = client.get(f"/api/games/{game_id}/record")
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/plain")
@@ -182,7 +182,7 @@ def test_a_finished_game_downloads_its_record(client: Any, app: Any) -> None:
 def test_a_downloaded_record_replays_on_the_command_line(
     client: Any, app: Any, tmp_path: Path
 ) -> None:
-    game_id, _ = play_out(client, app, level="easy", seed=12, rng_seed=2, check=False)
+    game_id, _ = play_out(client, app, level="random", seed=12, rng_seed=2, check=False)
     saved = tmp_path / "downloaded.txt"
     saved.write_text(client.get(f"/api/games/{game_id}/record").text, encoding="utf-8")
     result = CliRunner().invoke(cli_app, ["replay", str(saved), "--json"])
@@ -205,7 +205,7 @@ def page_number(html: str, pattern: str) -> int:
 
 
 def test_the_replay_pegs_once_per_score_with_the_gap_the_last_score(client: Any, app: Any) -> None:
-    game_id, _ = play_out(client, app, level="easy", seed=8, rng_seed=5, check=False)
+    game_id, _ = play_out(client, app, level="random", seed=8, rng_seed=5, check=False)
     frames = list(moments(stored_record(app, game_id).replay()))
     fronts = [0, 0]
     shows = 0
@@ -247,7 +247,7 @@ def test_replay_moments_peg_as_the_engine_does_one_leap_per_score() -> None:
 
 
 def test_the_replay_says_you_play_not_you_plays(client: Any, app: Any) -> None:
-    game_id, _ = play_out(client, app, level="easy", seed=8, rng_seed=5, check=False)
+    game_id, _ = play_out(client, app, level="random", seed=8, rng_seed=5, check=False)
     frames = list(moments(stored_record(app, game_id).replay()))
     plays = [i for i, f in enumerate(frames) if f.said.kind == "play"]
     mine = next(i for i in plays if frames[i].said.player == HUMAN)

@@ -50,7 +50,7 @@ def assert_chinese(text: str) -> None:
 
 
 def new_game(client: Any, seed: int = 7) -> View:
-    response = client.post("/api/games", json={"level": "medium", "seed": seed})
+    response = client.post("/api/games", json={"level": "greedy", "seed": seed})
     assert response.status_code == 201, response.text
     view: View = response.json()["view"]
     while view["phase"] == "cut_for_deal":  # the person cuts for the deal first

@@ -100,12 +100,12 @@ def play_until(page: Any, base: str, game_id: str, until: Any, snap: Snap, name:
 def start_plain_game(
     browser: Any, base: str, viewport: dict[str, int], seed: int
 ) -> tuple[Any, str]:
-    """A new easy game with JS off; returns the page and the game id."""
+    """A new game against the random player (a test server's) with JS off, started by
+    the form's post; returns the page and the game id."""
     context = browser.new_context(viewport=viewport, java_script_enabled=False)
     page = context.new_page()
-    page.goto(f"{base}/?seed={seed}")
-    page.check('input[name="level"][value="easy"]')
-    posted(page, page.locator("#start"))
+    started = page.request.post(f"{base}/table/new", form={"level": "random", "seed": str(seed)})
+    page.goto(started.url)
     page.wait_for_selector("#plain-table")
     return page, page.url.rsplit("/", 1)[-1]
 

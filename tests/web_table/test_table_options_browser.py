@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
-from table_browser import DESKTOP, watch_errors
+from table_browser import DESKTOP, choose_level, watch_errors
 
 pytestmark = [pytest.mark.browser]
 
@@ -43,7 +43,7 @@ def test_muggins_waits_for_counting_your_own_hand(chromium: Any, server: ServerP
 
 def test_no_hint_button_during_the_cut(chromium: Any, server: ServerProcess) -> None:
     page, errors = open_home(chromium, server, "seed=5")
-    page.check('input[name="level"][value="easy"]')
+    choose_level(page, "random")
     page.click("#start")
     page.wait_for_selector("#spread button.cut-card:not([disabled])")
     assert page.locator("#hint-button").is_hidden()

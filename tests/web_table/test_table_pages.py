@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from table_support import play_out, stored_record
 
+from cribkit.players import CALIBRATED_LEVELS
+from cribkit.players.level_ratings import level_rating
 from cribkit.web.site.db import Database
 from cribkit.web.site.models import Base
 from cribkit.web.table.games.summary import summarize
@@ -26,8 +28,10 @@ def test_the_table_page_has_the_board_and_the_levels(client: Any) -> None:
     assert 'id="pegboard"' in html
     assert html.count('class="hole lane-0') == 123 and html.count('class="hole lane-1') == 123
     assert 'id="hole-0-121"' in html and 'id="hole-1-121"' in html
-    for level in ("easy", "medium", "hard"):
-        assert f'value="{level}"' in html
+    offered = re.findall(r'name="level" value="([a-z-]+)"', html)
+    assert offered == list(CALIBRATED_LEVELS)  # the six levels, never random or greedy
+    ratings = [int(r) for r in re.findall(r'class="level-rating" data-rating="(\d+)"', html)]
+    assert ratings == [round(level_rating(level).rating) for level in CALIBRATED_LEVELS]
     assert "/static/js/table.js" in html
 
 
@@ -40,7 +44,7 @@ def test_the_table_speaks_chinese_when_asked(client: Any) -> None:
 def test_stats_add_up_finished_games_and_replays_step_through_them(client: Any, app: Any) -> None:
     empty = client.get("/stats").text
     assert stat(empty, "games") == "0"
-    game_id, seen = play_out(client, app, level="medium", seed=31, rng_seed=3, check=False)
+    game_id, seen = play_out(client, app, level="greedy", seed=31, rng_seed=3, check=False)
     outcome = seen.views[-1]["outcome"]
     html = client.get("/stats").text
     assert stat(html, "games") == "1"
@@ -67,7 +71,7 @@ def test_stats_add_up_finished_games_and_replays_step_through_them(client: Any, 
 
 
 def test_a_game_in_progress_has_no_replay(client: Any) -> None:
-    game_id = client.post("/api/games", json={"level": "easy", "seed": 1}).json()["id"]
+    game_id = client.post("/api/games", json={"level": "random", "seed": 1}).json()["id"]
     assert client.get(f"/games/{game_id}/replay").status_code == 404
 
 

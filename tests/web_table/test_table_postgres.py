@@ -28,7 +28,7 @@ def test_a_move_sent_to_both_processes_at_once_is_applied_once(
 ) -> None:
     first, second = two_servers
     with httpx.Client(base_url=first.url) as client:
-        created = client.post("/api/games", json={"level": "medium", "seed": 8})
+        created = client.post("/api/games", json={"level": "greedy", "seed": 8})
         assert created.status_code == 201
         game = created.json()
         cookies = dict(client.cookies)

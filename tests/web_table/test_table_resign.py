@@ -103,13 +103,13 @@ def test_a_resignation_during_the_show_shows_every_count(client: Any) -> None:
 
 
 def test_the_resign_form_goes_on_to_a_new_game_of_the_same_kind(client: Any) -> None:
-    first = client.post("/api/games", json={"level": "easy", "seed": 3}).json()["id"]
+    first = client.post("/api/games", json={"level": "random", "seed": 3}).json()["id"]
     confirm = client.get(f"/games/{first}/resign?then=new")
     assert confirm.status_code == 200 and 'name="then" value="new"' in confirm.text
     done = client.post(f"/games/{first}/resign", data={"then": "new"}, follow_redirects=False)
     assert done.status_code == 303
     fresh = done.headers["location"].removeprefix("/games/")
-    assert fresh != first and client.get(f"/api/games/{fresh}").json()["level"] == "easy"
+    assert fresh != first and client.get(f"/api/games/{fresh}").json()["level"] == "random"
     assert client.get(f"/api/games/{first}").json()["outcome"]["resigned"] is True
     # a second click on the finished game goes on, and its confirm page goes to its table
     again = client.post(f"/games/{first}/resign", data={"then": ""}, follow_redirects=False)
@@ -119,10 +119,10 @@ def test_the_resign_form_goes_on_to_a_new_game_of_the_same_kind(client: Any) -> 
 
 def test_the_home_page_offers_the_unfinished_game_to_resume(client: Any) -> None:
     assert 'id="resume-card"' not in client.get("/").text
-    data = new_game(client, seed=5)
+    data = new_game(client, level="club", seed=5)
     home = client.get("/").text
     assert 'id="resume-card"' in home and f'href="/games/{data["id"]}"' in home
-    assert "Against the computer: Medium" in home and 'id="newgame"' in home
+    assert "Against the computer: Club" in home and 'id="newgame"' in home
     assert 'id="friend-forms"' in home and f'data-unfinished="{data["id"]}"' in home
     assert 'data-game=""' in home  # the home page, not the table
     assert "Hand 1 · you " in home
@@ -141,7 +141,7 @@ def test_the_resume_card_of_a_game_at_the_cut_names_no_hand(client: Any) -> None
 
 def test_a_new_game_while_one_is_unfinished_asks_resume_or_resign(client: Any) -> None:
     old = new_game(client, seed=5)["id"]
-    asked = client.post("/table/new", data={"level": "easy"}, follow_redirects=False)
+    asked = client.post("/table/new", data={"level": "random"}, follow_redirects=False)
     assert asked.status_code == 200 and f'href="/games/{old}"' in asked.text
     assert f'name="resign" value="{old}"' in asked.text
     assert client.get(f"/api/games/{old}").json()["phase"] != "game_over"  # nothing changed
@@ -165,11 +165,11 @@ def test_stats_keep_friend_games_apart_by_name(client: Any, other_client: Any) -
     table = open_table(client, "Ann")
     assert join(other_client, table["code"], "Bo").status_code == 200
     assert resign(other_client, table["game_id"]).status_code == 200  # Ann wins
-    computer = new_game(client, level="easy", seed=5)
+    computer = new_game(client, level="random", seed=5)
     assert resign(client, computer["id"]).status_code == 200
     page = client.get("/stats").text
     assert 'data-stat="games">1<' in page and 'data-stat="wins">0<' in page  # the computer's
-    level = re.search(r'<tr data-group="easy">.*?</tr>', page, re.S)
+    level = re.search(r'<tr data-group="random">.*?</tr>', page, re.S)
     assert level is not None and 'data-stat="losses">1<' in level.group(0)
     friend = re.search(r'<tr data-group="Bo">.*?</tr>', page, re.S)
     assert friend is not None and 'data-stat="wins">1<' in friend.group(0)

@@ -113,7 +113,7 @@ def test_pegs_follow_the_visible_events_one_leap_per_score() -> None:
 def to_show(client: Any, seed: int, rng_seed: int = 5) -> dict[str, Any]:
     """A new game played by random legal moves until its first show."""
     rng = random.Random(rng_seed)
-    response = client.post("/api/games", json={"level": "easy", "seed": seed})
+    response = client.post("/api/games", json={"level": "random", "seed": seed})
     assert response.status_code == 201, response.text
     view: dict[str, Any] = response.json()["view"]
     while view["phase"] != "show":
@@ -186,7 +186,7 @@ def test_a_game_won_on_a_hidden_count_is_still_on_until_it_is_shown(client: Any,
     """Play random games until one is won in the show on the second or third count."""
     for seed in range(100, 160):
         rng = random.Random(seed)
-        view = client.post("/api/games", json={"level": "easy", "seed": seed}).json()["view"]
+        view = client.post("/api/games", json={"level": "random", "seed": seed}).json()["view"]
         while view["phase"] not in ("game_over",):
             if view["phase"] == "show" and view["legal_actions"][0]["type"] == NEXT_COUNT:
                 state = stored_record(app, view["id"]).final_state()

@@ -37,7 +37,7 @@ def style(page: Any, selector: str, prop: str) -> str:
 
 
 def a_game_in_play(page: Any, base: str) -> str:
-    answer = page.request.post(f"{base}/api/games", data={"level": "easy", "seed": 5})
+    answer = page.request.post(f"{base}/api/games", data={"level": "random", "seed": 5})
     game_id: str = answer.json()["id"]
     play_by_api(page, base, game_id, until=lambda v: v["phase"] == "play" and v["hand_number"] >= 3)
     return game_id

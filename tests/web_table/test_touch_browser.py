@@ -35,7 +35,7 @@ def a_new_game(browser: Any, base: str, width: int, height: int) -> tuple[Any, A
     """A touch screen of that size showing a new game at the cut for deal."""
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
     page = context.new_page()
-    game = page.request.post(f"{base}/api/games", data={"level": "easy", "seed": 3}).json()
+    game = page.request.post(f"{base}/api/games", data={"level": "random", "seed": 3}).json()
     page.goto(f"{base}/games/{game['id']}")
     page.wait_for_selector("#spread button.cut-card")
     return context, page

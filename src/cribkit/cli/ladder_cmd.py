@@ -2,10 +2,12 @@
 
 Every pair of players plays a duplicate match (``cribkit.tournament.run_match``, each on
 the ladder's seed); the wins are fitted by Bradley-Terry (``cribkit.ratings``) with the
-weakest level anchored at 1000. With ``--out FILE`` each finished match is written there
-at once, and a ladder started again with the same file, games and seed plays only the
-matches still missing. With ``--cluster`` the matches are played one after another on a
-Dask cluster (``cribkit.cluster``), each spread over all its workers.
+weakest level anchored at 1000. ``--pairs`` plays only the pairings it lists instead of
+the round robin (the adjacent levels, say, where the precision matters), so long as they
+join every player to every other through some chain. With ``--out FILE`` each finished
+match is written there at once, and a ladder started again with the same file, games and
+seed plays only the matches still missing. With ``--cluster`` the matches are played one
+after another on a Dask cluster (``cribkit.cluster``), each spread over all its workers.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from cribkit.players import CALIBRATED_LEVELS
 from cribkit.ratings import HeadToHead, Rating, fit_ratings
 from cribkit.tournament import check_match, run_match
 
-__all__ = ["LADDER_PLAYERS", "ladder", "ladder_table", "load_interim"]
+__all__ = ["LADDER_PLAYERS", "ladder", "ladder_pairings", "ladder_table", "load_interim"]
 
 LADDER_PLAYERS: tuple[str, ...] = (*CALIBRATED_LEVELS, "greedy", "expert-2026")
 """Who plays the ladder unless ``--players`` says."""
@@ -61,6 +63,47 @@ def load_interim(path: Path, *, games: int, seed: int) -> dict[str, HeadToHead]:
         return {key: HeadToHead(**match) for key, match in saved["matches"].items()}
     except (ValueError, KeyError, TypeError) as error:
         raise CribkitError(f"{path} is not a ladder's interim file: {error}") from error
+
+
+def ladder_pairings(
+    players: str | None, pairs: str | None
+) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+    """The ladder's players (the first is the anchor) and the pairings it plays: every pair
+    of ``players`` (default ``LADDER_PLAYERS``), or only the ``A:B`` pairs of ``pairs``,
+    whose players come in the order first named."""
+    if pairs is not None:
+        if players is not None:
+            raise CribkitError("give --players or --pairs, not both")
+        chosen = []
+        for text in pairs.split(","):
+            a, sep, b = text.partition(":")
+            if not sep or not a.strip() or not b.strip():
+                raise CribkitError(f"--pairs takes A:B,C:D, not {text!r}")
+            chosen.append((strategy_name(a), strategy_name(b)))
+        names = tuple(dict.fromkeys(name for pair in chosen for name in pair))
+        if len(set(chosen) | {(b, a) for a, b in chosen}) != 2 * len(chosen):
+            raise CribkitError("--pairs names a pairing twice, or a player against itself")
+        if not _joined(names, chosen):
+            raise CribkitError("--pairs must join every player to the others by some chain")
+        return names, chosen
+    names = (
+        LADDER_PLAYERS
+        if players is None
+        else tuple(strategy_name(p) for p in players.split(",") if p.strip())
+    )
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise CribkitError("a ladder needs two or more different players")
+    return names, list(combinations(names, 2))
+
+
+def _joined(names: tuple[str, ...], pairs: list[tuple[str, str]]) -> bool:
+    """Whether ``pairs`` link all of ``names`` (else no common scale can be fitted)."""
+    reached = {names[0]}
+    while True:
+        more = {b for a, b in pairs if a in reached} | {a for a, b in pairs if b in reached}
+        if more <= reached:
+            return reached == set(names)
+        reached |= more
 
 
 def _write(path: Path, *, games: int, seed: int, matches: dict[str, HeadToHead]) -> None:
@@ -98,22 +141,23 @@ def ladder(
             help="Players, weakest first (default: the levels, greedy and expert-2026).",
         ),
     ] = None,
+    pairs: Annotated[
+        str | None,
+        typer.Option(
+            metavar="A:B,...",
+            help="Play only these pairings, not every pair (the first player is the anchor).",
+        ),
+    ] = None,
     jobs: JobsOption = None,
     cluster: ClusterOption = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play every pair of players and fit their ratings, the first anchored at 1000."""
-    names = (
-        LADDER_PLAYERS
-        if players is None
-        else tuple(strategy_name(p) for p in players.split(",") if p.strip())
-    )
-    if len(set(names)) != len(names) or len(names) < 2:
-        raise CribkitError("a ladder needs two or more different players")
-    for a, b in combinations(names, 2):
+    names, pairings = ladder_pairings(players, pairs)
+    for a, b in pairings:
         check_match(a, b, games=games)
     matches = {} if out is None else load_interim(out, games=games, seed=seed)
-    pairs = [(a, b) for a, b in combinations(names, 2) if f"{a}|{b}" not in matches]
+    missing = [(a, b) for a, b in pairings if f"{a}|{b}" not in matches]
     errors = Console(stderr=True)
     progress = Progress(
         TextColumn("{task.description}"),
@@ -123,9 +167,9 @@ def ladder(
         console=errors,
         transient=json_output,
     )
-    with game_pool(cluster if pairs else None, jobs, console=errors) as pool, progress:
-        bar = progress.add_task("ladder", total=len(pairs) * games)
-        for a, b in pairs:
+    with game_pool(cluster if missing else None, jobs, console=errors) as pool, progress:
+        bar = progress.add_task("ladder", total=len(missing) * games)
+        for a, b in missing:
             progress.update(bar, description=f"{a} vs {b}")
             result = run_match(
                 a,
@@ -139,7 +183,8 @@ def ladder(
             matches[f"{a}|{b}"] = HeadToHead(a, b, result.a_wins, result.games)
             if out is not None:
                 _write(out, games=games, seed=seed, matches=matches)
-    ratings = fit_ratings(list(matches.values()), anchor=names[0], anchor_rating=ANCHOR_RATING)
+    played = [matches[f"{a}|{b}"] for a, b in pairings]
+    ratings = fit_ratings(played, anchor=names[0], anchor_rating=ANCHOR_RATING)
     if json_output:
         print_json(
             {

@@ -33,8 +33,8 @@ def match(
         typer.Argument(
             metavar="A",
             help=(
-                "Strategy A: random, greedy, expert or expert-2026 "
-                "(or the level easy, medium, hard)."
+                "Strategy A: a level (beginner, novice, casual, club, strong, expert), "
+                "random, greedy or expert-2026."
             ),
             show_default=False,
         ),

@@ -1,15 +1,15 @@
-"""Strategy and level names as people type them: any case, and either kind of name.
+"""Strategy and level names as people type them: any case, and the levels' old names.
 
-``easy``/``medium``/``hard`` are the levels people are offered and ``random``/``greedy``/
-``expert`` the strategies behind them (``cribkit.players.LEVELS``); wherever the command
-line asks for one it takes the other too, so ``--level expert`` is ``--level hard`` and
-``cribkit match Hard greedy`` is ``expert`` against ``greedy``.
+The levels people are offered (``cribkit.players.LEVELS``) are strategies of the same
+names; the old level names easy/medium/hard are read as the levels they became
+(``cribkit.players.LEVEL_ALIASES``), so ``--level hard`` is ``--level expert`` and
+``cribkit match Easy random`` is ``beginner`` against ``random``.
 """
 
 from __future__ import annotations
 
 from cribkit.errors import CribkitError
-from cribkit.players import LEVELS, STRATEGIES
+from cribkit.players import LEVEL_ALIASES, LEVELS, STRATEGIES
 
 __all__ = ["level_name", "strategy_name"]
 
@@ -23,27 +23,24 @@ def strategy_name(text: str) -> str:
     word = text.strip().lower()
     if word in STRATEGIES:
         return word
-    if word in LEVELS:
-        return LEVELS[word]
-    choices = [*STRATEGIES, *LEVELS]
+    if word in LEVEL_ALIASES:
+        return LEVELS[LEVEL_ALIASES[word]]
     raise CribkitError(
-        f"unknown strategy {text!r}: choose {_known(choices)}",
+        f"unknown strategy {text!r}: choose {_known([*STRATEGIES, *LEVEL_ALIASES])}",
         code="unknown_strategy",
         params={"name": text},
     )
 
 
 def level_name(text: str) -> str:
-    """The level called ``text``, or the level whose strategy is ``text``, in any case."""
+    """The level called ``text`` (or an old name of it), in any case."""
     word = text.strip().lower()
+    word = LEVEL_ALIASES.get(word, word)
     if word in LEVELS:
         return word
-    by_strategy = {strategy: level for level, strategy in LEVELS.items()}
-    if word in by_strategy:
-        return by_strategy[word]
-    choices = [f"{level} ({strategy})" for level, strategy in LEVELS.items()]
+    aliases = [f"{old} ({new})" for old, new in LEVEL_ALIASES.items()]
     raise CribkitError(
-        f"unknown level {text!r}: choose {_known(choices)}",
+        f"unknown level {text!r}: choose {_known([*LEVELS, *aliases])}",
         code="unknown_level",
         params={"name": text},
     )

@@ -37,7 +37,7 @@ from cribkit.dealing import new_seed
 from cribkit.errors import CribkitError
 from cribkit.events import Outcome, ScoreContext, ScoreEvent
 from cribkit.game import Game
-from cribkit.players import LEVELS, Strategy, strategy_for_level
+from cribkit.players import Strategy, strategy_for_level
 from cribkit.record import GameRecord
 from cribkit.rules import Skunk
 from cribkit.scoring import MAX_COUNT, ScoreKind
@@ -466,10 +466,11 @@ def play(
         str,
         typer.Option(
             metavar="LEVEL",
-            help="How strong the computer is: easy (random), medium (greedy) or hard "
-            "(expert), in any case.",
+            help="How strong the computer is, weakest first: beginner, novice, casual, "
+            "club, strong or expert (easy, medium and hard are read as beginner, casual "
+            "and expert), in any case.",
         ),
-    ] = "hard",
+    ] = "expert",
     seed: Annotated[
         int | None,
         typer.Option(metavar="N", help="Seed for the shuffles (default: a fresh one)."),
@@ -499,6 +500,6 @@ def play(
         console=console,
         read=lambda p: console.input(p),
         save=save,
-        notes=[f"cribkit play: p0 is you, p1 the computer ({level}: {LEVELS[level]})"],
+        notes=[f"cribkit play: p0 is you, p1 the computer ({level})"],
     )
     session.run()

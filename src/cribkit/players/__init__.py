@@ -1,8 +1,10 @@
 """Computer players behind one interface, by name or by difficulty level.
 
-``make_strategy("greedy", seed=3)``; levels for people: easy = random, medium = greedy,
-hard = expert. ``expert-2026`` (the first expert, kept as the yardstick) is a named
-strategy for matches only, never a level.
+``make_strategy("greedy", seed=3)``; the levels offered to people are the six calibrated
+levels, each a strategy of its own name. ``random`` and ``greedy`` stay as strategies for
+tests and benchmarks and ``expert-2026`` (the first expert, kept as the yardstick) for
+matches: none of them is a level. The old level names (easy, medium, hard) live on only as
+aliases (``LEVEL_ALIASES``), read wherever a level is read.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from cribkit.players.simple import GreedyStrategy, RandomStrategy
 
 __all__ = [
     "CALIBRATED_LEVELS",
+    "DEFAULT_LEVEL",
     "LEVELS",
+    "LEVEL_ALIASES",
     "LEVEL_SPECS",
     "STRATEGIES",
     "GreedyStrategy",
@@ -27,6 +31,7 @@ __all__ = [
     "Strategy",
     "StrategyBase",
     "as_strategy",
+    "canonical_level",
     "default_cut",
     "make_strategy",
     "strategy_for_level",
@@ -41,12 +46,19 @@ STRATEGIES: dict[str, Callable[..., Strategy]] = {
 }
 """Strategy factories by name; each takes a keyword ``seed``."""
 
-LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "expert"}
-"""Difficulty levels offered to people, and the strategy behind each."""
-
 CALIBRATED_LEVELS: tuple[str, ...] = (*LEVEL_SPECS, "expert")
 """The calibrated levels, weakest first: each a strategy by the same name, each beating
 the one below it in 58-68% of games (docs/strength.md); the top one is the expert."""
+
+LEVELS: dict[str, str] = {level: level for level in CALIBRATED_LEVELS}
+"""Difficulty levels offered to people, weakest first, and the strategy behind each."""
+
+LEVEL_ALIASES: dict[str, str] = {"easy": "beginner", "medium": "casual", "hard": "expert"}
+"""The levels' old names, still sent by old API clients and stored in old rows: the one
+place they are mapped (``canonical_level``)."""
+
+DEFAULT_LEVEL = "casual"
+"""The level a new player is offered first (the old default, medium, maps to it)."""
 
 
 def make_strategy(name: str, *, seed: int | None = None) -> Strategy:
@@ -58,12 +70,23 @@ def make_strategy(name: str, *, seed: int | None = None) -> Strategy:
     return factory(seed=seed)
 
 
+def canonical_level(level: str) -> str:
+    """The level ``level`` names: itself, or the level an old name (easy, medium, hard)
+    stands for; a clear error for anything else."""
+    name = LEVEL_ALIASES.get(level, level)
+    if name not in LEVELS:
+        raise CribkitError(
+            f"unknown level {level!r}: choose {', '.join(CALIBRATED_LEVELS[:-1])} "
+            f"or {CALIBRATED_LEVELS[-1]}",
+            code="unknown_level",
+            params={"level": repr(level)},
+        )
+    return name
+
+
 def strategy_for_level(level: str, *, seed: int | None = None) -> Strategy:
-    """The strategy behind a difficulty level (easy, medium, hard)."""
-    name = LEVELS.get(level)
-    if name is None:
-        raise CribkitError(f"unknown level {level!r}: choose easy, medium or hard")
-    return make_strategy(name, seed=seed)
+    """The strategy behind a difficulty level (or one of its old names)."""
+    return make_strategy(LEVELS[canonical_level(level)], seed=seed)
 
 
 def as_strategy(player: str | Strategy, *, seed: int | None = None) -> Strategy:

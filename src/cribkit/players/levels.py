@@ -71,11 +71,11 @@ class LevelSpec:
 LEVEL_SPECS: dict[str, LevelSpec] = {
     spec.name: spec
     for spec in (
-        LevelSpec("beginner", 1.8, 8, 0.0, 0.0, 2.0, 4, 4, 0.4),
-        LevelSpec("novice", 1.4, 6, 0.3, 0.0, 1.5, 3, 8, 0.3),
-        LevelSpec("casual", 0.8, 4, 0.6, 0.3, 0.9, 3, 16, 0.15),
-        LevelSpec("club", 0.4, 3, 0.85, 0.6, 0.45, 2, 32, 0.06),
-        LevelSpec("strong", 0.15, 2, 1.0, 0.9, 0.2, 2, None, 0.02, endgame=True),
+        LevelSpec("beginner", 2.5, 10, 0.0, 0.0, 2.5, 4, 4, 0.5),
+        LevelSpec("novice", 2.0, 9, 0.0, 0.0, 2.2, 4, 4, 0.45),
+        LevelSpec("casual", 1.6, 7, 0.15, 0.0, 1.75, 3, 6, 0.35),
+        LevelSpec("club", 1.2, 6, 0.4, 0.15, 1.3, 3, 10, 0.25),
+        LevelSpec("strong", 0.7, 3, 0.7, 0.5, 0.7, 2, 16, 0.12, endgame=True),
     )
 }
 """The five levels below the expert, weakest first."""

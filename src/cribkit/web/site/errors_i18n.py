@@ -58,14 +58,15 @@ ERROR_MESSAGES: dict[str, str] = {
     ),
     # cribkit.web.table.games (service, loaded, moves): the table's own rules
     "not_your_seat": N_("you sit in seat 0; the computer makes its own moves"),
-    "unknown_level": N_("unknown level %(level)s: choose easy, medium or hard"),
+    "unknown_level": N_(
+        "unknown level %(level)s: choose beginner, novice, casual, club, strong or expert"
+    ),
     "muggins_needs_count_own": N_(
         "muggins needs “count my own hand”: the computer takes what your count misses"
     ),
     "unknown_language": N_("unknown language %(language)s: choose en or zh"),
     "unknown_theme": N_("unknown theme %(theme)s: choose auto, light or dark"),
     "unknown_speed": N_("unknown speed %(speed)s: choose relaxed, normal or fast"),
-    "level_unavailable": N_("the %(level)s level is not available yet; choose another"),
     "game_not_found": N_("there is no such game at this table"),
     "finished_game_not_found": N_("there is no such finished game"),
     "record_game_unfinished": N_("the game is not over: its record would show hidden cards"),

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, get_args
 
 from cribkit.errors import CribkitError
-from cribkit.players import LEVELS
+from cribkit.players import DEFAULT_LEVEL, canonical_level
 from cribkit.web.site.db import Database
 from cribkit.web.site.i18n import N_, language_by_code
 from cribkit.web.site.lru import Lru
@@ -27,7 +27,6 @@ from cribkit.web.site.models import PreferencesRow, utcnow
 from cribkit.web.site.theme import THEMES
 
 __all__ = [
-    "LEVEL_NAMES",
     "PAUSE_MS",
     "SPEEDS",
     "SPEED_NAMES",
@@ -47,14 +46,14 @@ SPEED_NAMES = {
     "fast": N_("Fast: the computer's card at once"),
 }
 THEME_NAMES = {"auto": N_("Auto"), "light": N_("Light"), "dark": N_("Dark")}
-LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 @dataclass(frozen=True, slots=True)
 class Preferences:
     """One player's choices; every field has the default a new player gets."""
 
-    level: str = "medium"
+    level: str = DEFAULT_LEVEL
+    """A calibrated level (an old name, easy/medium/hard, is mapped on read and write)."""
     count_own: bool = False
     muggins: bool = False
     speed: str = "normal"
@@ -76,12 +75,7 @@ class Preferences:
     def changed(self, changes: Mapping[str, Any]) -> Preferences:
         """These preferences with ``changes`` (already typed by the API) made, checked."""
         chosen = replace(self, **{k: v for k, v in changes.items() if v is not None})
-        if chosen.level not in LEVELS:
-            raise CribkitError(
-                f"unknown level {chosen.level!r}: choose easy, medium or hard",
-                code="unknown_level",
-                params={"level": repr(chosen.level)},
-            )
+        chosen = replace(chosen, level=canonical_level(chosen.level))
         if chosen.muggins and not chosen.count_own:
             raise CribkitError(
                 "muggins needs “count my own hand”: the computer takes what your count misses",
@@ -112,6 +106,15 @@ HELD_PLAYERS = 1024
 """Players whose preferences one process holds by default (the least recent go first)."""
 
 
+def _read_level(stored: str) -> str:
+    """A saved level as today's levels name it: an old row's easy/medium/hard mapped (no
+    migration rewrites them), anything no longer offered read as the default."""
+    try:
+        return canonical_level(stored)
+    except CribkitError:
+        return DEFAULT_LEVEL
+
+
 class PreferenceBook:
     """The preferences of one database's players: read and write one row a player."""
 
@@ -139,7 +142,8 @@ class PreferenceBook:
             row = session.get(PreferencesRow, player_id)
             if row is None:
                 return Preferences()
-            return Preferences(**{name: getattr(row, name) for name in _FIELDS})
+            saved = {name: getattr(row, name) for name in _FIELDS}
+            return Preferences(**{**saved, "level": _read_level(saved["level"])})
 
     def _hold(self, player_id: str, stamp: float, chosen: Preferences) -> None:
         """Hold what was read (or saved) at ``stamp`` unless something later is held: a

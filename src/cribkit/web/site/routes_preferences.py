@@ -15,12 +15,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from cribkit.errors import CribkitError
+from cribkit.players import DEFAULT_LEVEL
 from cribkit.web.site.errors import ERROR_RESPONSES, api_problem, error_page
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import LANGUAGES, translator
+from cribkit.web.site.level_words import LEVEL_FIELD, level_choices
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.preferences import (
-    LEVEL_NAMES,
     SPEED_NAMES,
     SPEEDS,
     THEME_NAMES,
@@ -51,7 +52,7 @@ class PreferencesChange(BaseModel):
 
     model_config = ConfigDict(strict=True, extra="forbid")
 
-    level: str | None = Field(default=None, max_length=20, description="easy, medium or hard.")
+    level: str | None = Field(default=None, max_length=20, description=LEVEL_FIELD)
     count_own: bool | None = Field(default=None, description="Count my own hand at the show.")
     muggins: bool | None = Field(default=None, description="With count_own: muggins.")
     speed: Speed | None = Field(default=None, description="The computer's pause.")
@@ -145,7 +146,7 @@ def _page(request: Request, chosen: Preferences, *, saved: bool) -> HTMLResponse
         {
             "chosen": chosen,
             "speeds": SPEED_NAMES,
-            "levels": LEVEL_NAMES,
+            "levels": level_choices(),
             "language_options": LANGUAGES,
             "themes": THEME_NAMES,
             "saved": saved,
@@ -156,7 +157,7 @@ def _page(request: Request, chosen: Preferences, *, saved: bool) -> HTMLResponse
 @router.post("/settings", include_in_schema=False)
 def save_settings(
     request: Request,
-    level: Annotated[str, Form(max_length=20)] = "medium",
+    level: Annotated[str, Form(max_length=20)] = DEFAULT_LEVEL,
     speed: Annotated[str, Form(max_length=20)] = "normal",
     language: Annotated[str, Form(max_length=8)] = "",
     theme: Annotated[str, Form(max_length=8)] = "auto",

@@ -21,10 +21,11 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import delete, select, update
 
 from cribkit.errors import CribkitError
+from cribkit.players import DEFAULT_LEVEL
 from cribkit.rules import STANDARD, GameRules
 from cribkit.web.site.models import GameRow, InviteRow, utcnow
 from cribkit.web.table.friends.chat import TableChat
-from cribkit.web.table.games.computer import computer_replies
+from cribkit.web.table.games.computer import computer_replies, table_level
 from cribkit.web.table.games.loaded import ACTIVE, COMPUTER, FRIEND, HUMAN, LoadedGame
 from cribkit.web.table.games.names import clean_name
 from cribkit.web.table.games.service import GameService, table_rules
@@ -265,8 +266,12 @@ class FriendTables:
         self.games.on_change(invite.game_id, int(version or 0))
         return invite, COMPUTER
 
-    def computer_takes_seat(self, text: str, host_id: str, level: str = "medium") -> LoadedGame:
-        """The host's choice when the friend never comes: the computer sits in seat 1."""
+    def computer_takes_seat(self, text: str, host_id: str, level: str | None = None) -> LoadedGame:
+        """The host's choice when the friend never comes: the computer sits in seat 1, at
+        ``level`` or else at the host's own level (their preferences: the new-game form's
+        choice), checked like a new game's."""
+        chosen = level if level is not None else self._level_of(host_id)
+        level = table_level(chosen, testing=self.games.testing)
         invite = self.find(text)
         if invite.host_id != host_id:
             raise _not_found()
@@ -293,6 +298,10 @@ class FriendTables:
             )
             session.commit()
         return self.games.load(host_id, invite.game_id)
+
+    def _level_of(self, host_id: str) -> str:
+        book = self.games.preferences
+        return DEFAULT_LEVEL if book is None else book.of(host_id).level
 
     def rematch(self, player_id: str | None, game_id: str) -> str:
         """The next game at the same table, created once however many ask at once.

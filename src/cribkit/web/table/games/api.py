@@ -18,11 +18,12 @@ from pydantic_core import PydanticCustomError
 from cribkit.actions import Cut
 from cribkit.analysis.hints import Hint, hint
 from cribkit.errors import CribkitError
-from cribkit.players import LEVELS
+from cribkit.players import DEFAULT_LEVEL, LEVEL_ALIASES, LEVELS
 from cribkit.view import PlayerView
 from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, ApiError, api_problem
 from cribkit.web.site.hints_i18n import hint_explanation
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, request_language, translator
+from cribkit.web.site.level_words import LEVEL_FIELD
 from cribkit.web.site.models import utcnow
 from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.site.schemas import MUGGINS_NEEDS_COUNT_OWN
@@ -70,7 +71,10 @@ class CreateGame(BaseModel):
     )
 
     level: str = Field(  # checked by the game service, whose message names the levels
-        default="medium", max_length=20, json_schema_extra={"enum": list(LEVELS)}
+        default=DEFAULT_LEVEL,
+        max_length=20,
+        description=LEVEL_FIELD,
+        json_schema_extra={"enum": [*LEVELS, *LEVEL_ALIASES]},
     )
     seed: Seed | None = Field(
         default=None, description="Honoured only when the server runs in testing mode."

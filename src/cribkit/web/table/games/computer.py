@@ -1,4 +1,4 @@
-"""The computer at the table: which levels this build can play, and its replies.
+"""The computer at the table: the levels it sits in at, and its replies.
 
 Each decision draws from its own generator, seeded from the game's seed and the move's
 number, so a replayed record makes the same replies and the deck stays unrelated to them.
@@ -8,23 +8,43 @@ from __future__ import annotations
 
 import hashlib
 
-from cribkit.errors import CribkitError
 from cribkit.game import Game
-from cribkit.players import strategy_for_level
+from cribkit.players import (
+    LEVEL_ALIASES,
+    Strategy,
+    canonical_level,
+    make_strategy,
+    strategy_for_level,
+)
 from cribkit.players.base import true_claim
 from cribkit.state import Phase
 from cribkit.web.table.games.loaded import COMPUTER, FRIEND, HUMAN
 
-__all__ = ["computer_replies", "level_available"]
+__all__ = ["TEST_LEVELS", "computer_replies", "shown_level", "table_level"]
+
+TEST_LEVELS: tuple[str, ...] = ("random", "greedy")
+"""Strategies only a test server (``CRIBKIT_TESTING``) seats, so seeded tests keep the
+games they were written against; never offered to people."""
 
 
-def level_available(level: str) -> bool:
-    """Whether the strategy behind ``level`` exists in this build."""
-    try:
-        strategy_for_level(level, seed=0)
-    except CribkitError:
-        return False
-    return True
+def table_level(level: str, *, testing: bool = False) -> str:
+    """The level a new game is stored under: ``FRIEND``, a calibrated level (an old name,
+    easy/medium/hard, mapped) or on a test server a test strategy; a clear error else."""
+    if level == FRIEND or (testing and level in TEST_LEVELS):
+        return level
+    return canonical_level(level)
+
+
+def shown_level(stored: str) -> str:
+    """A stored game's level as the table reads it: a row from before the calibrated
+    levels keeps its old name (easy, medium, hard), mapped here on read."""
+    return LEVEL_ALIASES.get(stored, stored)
+
+
+def _strategy(level: str, seed: int) -> Strategy:
+    if level in TEST_LEVELS:
+        return make_strategy(level, seed=seed)
+    return strategy_for_level(level, seed=seed)
 
 
 def _move_seed(game: Game) -> int:
@@ -54,5 +74,5 @@ def computer_replies(game: Game, level: str) -> None:
             return
         if game.state.phase is Phase.CUT_FOR_DEAL and HUMAN in to_move:
             return
-        strategy = strategy_for_level(level, seed=_move_seed(game))
+        strategy = _strategy(level, _move_seed(game))
         game.apply(strategy.choose(game.view(COMPUTER)))

@@ -10,13 +10,13 @@ from __future__ import annotations
 import gettext
 from dataclasses import dataclass
 
-from cribkit.web.site.preferences import LEVEL_NAMES
+from cribkit.web.site.level_words import LEVEL_NAMES
 from cribkit.web.table.games.loaded import GameNotFoundError, LoadedGame
 from cribkit.web.table.games.pacing import paced_view
 from cribkit.web.table.games.seat_words import words_for
 from cribkit.web.table.games.service import GameService
 
-__all__ = ["LEVEL_NAMES", "ResumeCard", "resume_card"]
+__all__ = ["ResumeCard", "resume_card"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +25,7 @@ class ResumeCard:
 
     id: str
     opponent: str
-    """The computer's level ("Medium") or the friend's name."""
+    """The computer's level ("Casual") or the friend's name."""
     mine: int
     theirs: int
     your_turn: bool

@@ -13,11 +13,12 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cribkit.errors import CribkitError
-from cribkit.players import LEVELS
+from cribkit.players import DEFAULT_LEVEL, LEVELS
 from cribkit.web.site.errors import error_page
 from cribkit.web.site.errors_i18n import ERROR_MESSAGES, error_message
-from cribkit.web.site.i18n import N_, translator
+from cribkit.web.site.i18n import translator
 from cribkit.web.site.labels import KIND_LABELS
+from cribkit.web.site.level_words import level_choices
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.preferences import SPEED_NAMES
 from cribkit.web.site.templating import render
@@ -29,10 +30,10 @@ from cribkit.web.table.friends.chat_view import chat_page
 from cribkit.web.table.friends.tables import format_code
 from cribkit.web.table.games.api import MAX_SEED, service_of
 from cribkit.web.table.games.api_history import history_of
-from cribkit.web.table.games.computer import level_available
+from cribkit.web.table.games.computer import table_level
 from cribkit.web.table.games.friend_words import friend_script_strings
 from cribkit.web.table.games.history import resign_text
-from cribkit.web.table.games.home import LEVEL_NAMES, resume_card
+from cribkit.web.table.games.home import resume_card
 from cribkit.web.table.games.loaded import (
     FINISHED,
     HUMAN,
@@ -43,14 +44,13 @@ from cribkit.web.table.games.loaded import (
 )
 from cribkit.web.table.games.resign_routes import ask_page
 from cribkit.web.table.games.seat_words import words_for
-from cribkit.web.table.games.service import check_level
 from cribkit.web.table.games.words import SCRIPT_STRINGS
 from cribkit.web.table.nojs.deal_talk import deal_talk
 from cribkit.web.table.nojs.plain_table import PlainTable, both_seats_move, form_action, plain_table
 from cribkit.web.table.rating.api import ratings_of
 from cribkit.web.table.rating.suggest import suggest_level
 
-__all__ = ["LEVEL_NAMES", "router"]
+__all__ = ["router"]
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -60,12 +60,6 @@ REFRESH_SECONDS = 2
 """How often a scriptless friend table reloads itself while the other seat moves."""
 _TESTING_REFRESH_SECONDS = 1
 """The same in testing mode, so a whole friend game in two browsers stays affordable."""
-
-_LEVEL_NOTES: dict[str, str] = {
-    "easy": N_("plays any legal card"),
-    "medium": N_("grabs the most points it can see"),
-    "hard": N_("counts every starter and plays for the win"),
-}
 
 
 def _script_strings(request: Request) -> dict[str, object]:
@@ -77,23 +71,10 @@ def _script_strings(request: Request) -> dict[str, object]:
     return strings
 
 
-def _levels() -> list[dict[str, object]]:
-    return [
-        {
-            "value": level,
-            "name": LEVEL_NAMES[level],
-            "note": _LEVEL_NOTES[level],
-            "available": level_available(level),
-        }
-        for level in LEVELS
-    ]
-
-
 def _suggestion(request: Request) -> dict[str, object]:
     """The home page's suggested level for this player, with their rating."""
     standing = ratings_of(request).standing(player_id_of(request))
-    playable = [level for level in LEVELS if level_available(level)]
-    return {"rating": standing, "suggestion": suggest_level(standing, playable)}
+    return {"rating": standing, "suggestion": suggest_level(standing, LEVELS)}
 
 
 def table_url(game_id: str) -> str:
@@ -167,7 +148,7 @@ def _table(
                 resign_text(outcome.loser, words) if outcome and outcome.resigned else ""
             ),
             "game_id": "" if loaded is None else loaded.id,
-            "levels": _levels(),
+            "levels": level_choices(),
             "board": board_layout(),
             "pegs": pegs or (("0", "start", 0, 0), ("0", "start", 0, 0)),
             "plain": plain,
@@ -307,7 +288,7 @@ def _form_seed(text: str) -> int | None:
 @router.post("/table/new")
 def new_game_form(
     request: Request,
-    level: Annotated[str, Form()] = "medium",
+    level: Annotated[str, Form()] = DEFAULT_LEVEL,
     seed: Annotated[str, Form()] = "",
     count_own: Annotated[str, Form()] = "",
     muggins: Annotated[str, Form()] = "",
@@ -322,7 +303,7 @@ def new_game_form(
     player_id, is_new = issue_player(request)
     try:
         chosen_seed = _form_seed(seed)
-        check_level(level)
+        table_level(level, testing=request.app.state.settings.testing)  # refused before all
         if resign:
             _resign_quietly(request, player_id, resign)
         elif not is_new:

@@ -38,7 +38,7 @@ from cribkit.web.site.models import GameRow, PlayerRow, utcnow
 from cribkit.web.site.preferences import PreferenceBook, Preferences
 from cribkit.web.table.games.auto_moves import make_auto_moves
 from cribkit.web.table.games.cache import CACHE_SIZE, GameCache
-from cribkit.web.table.games.computer import computer_replies, level_available
+from cribkit.web.table.games.computer import computer_replies, shown_level, table_level
 from cribkit.web.table.games.loaded import (
     ACTIVE,
     FINISHED,
@@ -63,7 +63,7 @@ from cribkit.web.table.games.rows import (
 from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
 from cribkit.web.table.games.stored_rows import GAMES, RowCache, StoredRow, select_row
 
-__all__ = ["ChangeHook", "FinishHook", "GameService", "check_level", "table_rules"]
+__all__ = ["ChangeHook", "FinishHook", "GameService", "table_rules"]
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What an id can look like (``token_urlsafe``, within the column): anything else is unknown
@@ -74,22 +74,6 @@ def table_rules(seats: frozenset[int], *, muggins: bool) -> GameRules:
     """Standard rules with the counting options a new game was asked for (checked:
     muggins without anybody counting their own hand is refused)."""
     return GameRules(manual_count=seats, muggins=muggins)
-
-
-def check_level(level: str) -> None:
-    """Refuse a level nobody can play (unknown, or not built yet), before anything is stored."""
-    if level != FRIEND and level not in LEVELS:
-        raise CribkitError(
-            f"unknown level {level!r}: choose easy, medium or hard",
-            code="unknown_level",
-            params={"level": repr(level)},
-        )
-    if level != FRIEND and not level_available(level):
-        raise CribkitError(
-            f"the {level} level is not available yet; choose another",
-            code="level_unavailable",
-            params={"level": level},
-        )
 
 
 ChangeHook = Callable[[str, int], None]
@@ -147,7 +131,9 @@ class GameService:
         rules = table_rules(frozenset({HUMAN}) if count_own else frozenset(), muggins=muggins)
         loaded = self.create_game(player_id, level, seed=seed, rules=rules)
         if self.preferences is not None:  # the next game starts with the same choices
-            chosen = {"level": level, "count_own": count_own, "muggins": muggins}
+            chosen: dict[str, object] = {"count_own": count_own, "muggins": muggins}
+            if loaded.level in LEVELS:  # a test server's random or greedy is no choice
+                chosen["level"] = loaded.level
             loaded = replace(loaded, pace=self.preferences.change(player_id, chosen))
         return loaded
 
@@ -162,7 +148,7 @@ class GameService:
     ) -> LoadedGame:
         """Start a game at ``level`` (or ``FRIEND``) under ``rules`` with extra row
         ``columns`` (names)."""
-        check_level(level)
+        level = table_level(level, testing=self.testing)
         game = Game(seed=seed if self.testing else None, rules=rules)
         computer_replies(game, level)
         record = GameRecord.of(game).to_text()
@@ -257,7 +243,7 @@ class GameService:
             since = since.replace(tzinfo=UTC)
         return LoadedGame(
             game_id,
-            row.level,
+            shown_level(row.level),
             row.version,
             game,
             step,

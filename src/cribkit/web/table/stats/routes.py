@@ -18,12 +18,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cribkit.players import LEVELS
 from cribkit.players.level_ratings import level_rating
+from cribkit.web.site.level_words import LEVEL_NAMES
 from cribkit.web.site.models import GameRow
 from cribkit.web.site.players_identity import issue_player, player_id_of, remember_player
 from cribkit.web.site.templating import render
 from cribkit.web.table.games.api import service_of
-from cribkit.web.table.games.home import LEVEL_NAMES
-from cribkit.web.table.games.level_words import CALIBRATED_LEVEL_NAMES
+from cribkit.web.table.games.computer import shown_level
 from cribkit.web.table.games.loaded import COMPUTER, FRIEND, HUMAN
 from cribkit.web.table.rating.api import ratings_of
 from cribkit.web.table.rating.glicko import rated_strategy
@@ -102,12 +102,18 @@ def split_stats(
     rows: list[GameRow],
 ) -> tuple[list[GameRow], list[tuple[str, PlayerStats]], list[tuple[str, PlayerStats]]]:
     """Computer games apart from friend games: the computer's rows, their figures by level
-    (in the order of the levels), and the friend games' figures by opponent's name."""
+    (in the order of the levels, then a test server's strategies; an old row's
+    easy/medium/hard counted with the level it became), and the friend games' figures
+    by opponent's name."""
     computer = [row for row in rows if row.level != FRIEND]
-    levels = [level for level in LEVEL_NAMES if any(r.level == level for r in computer)]
-    by_level = [
-        (level, player_stats([r for r in computer if r.level == level])) for level in levels
+    played: dict[str, list[GameRow]] = {}
+    for row in computer:
+        played.setdefault(shown_level(row.level), []).append(row)
+    order = [
+        *(level for level in LEVEL_NAMES if level in played),
+        *sorted(set(played) - set(LEVEL_NAMES)),
     ]
+    by_level = [(level, player_stats(played[level])) for level in order]  # a test server's last
     names: dict[str, list[GameRow]] = {}
     for row in rows:
         if row.level == FRIEND:
@@ -161,7 +167,7 @@ def _rating(request: Request, player_id: str | None) -> dict[str, object]:
             history, {strategy: level_rating(strategy).rating for strategy in sorted(rated)}
         ),
         "unrated_levels": [level for level in LEVELS if rated_strategy(level) is None],
-        "strategy_names": CALIBRATED_LEVEL_NAMES,
+        "strategy_names": LEVEL_NAMES,
     }
 
 

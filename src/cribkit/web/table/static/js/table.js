@@ -120,7 +120,7 @@ function render() {
 
 async function startGame(form) {
   const data = new FormData(form);
-  const body = { level: data.get("level") || "medium" };
+  const body = { level: data.get("level") || "casual" };
   if (data.get("count_own")) body.count_own = true;
   if (data.get("muggins")) body.muggins = true; // only with count_own: the box is off alone
   if (data.get("seed")) body.seed = Number(data.get("seed"));
