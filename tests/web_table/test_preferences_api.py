@@ -193,6 +193,7 @@ def test_a_row_saved_with_an_old_level_name_reads_as_the_level_it_became(
     client: TestClient, app: Any
 ) -> None:
     put(client, speed="fast")  # a saved row for this player
+    app.state.preferences.seconds = 0  # read each row afresh, as another process's change
     for old, new in [("easy", "beginner"), ("medium", "casual"), ("hard", "expert")]:
         with app.state.games.database.session() as session:  # as a row from before
             session.execute(update(PreferencesRow).values(level=old))  # the only row
