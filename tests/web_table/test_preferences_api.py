@@ -200,3 +200,11 @@ def test_a_row_saved_with_an_old_level_name_reads_as_the_level_it_became(
             session.commit()
         assert client.get("/api/preferences").json()["level"] == new
         assert f'name="level" value="{new}" checked' in client.get("/?new=1").text
+
+
+def test_the_schema_s_levels_are_exactly_the_levels_a_put_takes(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    listed = document["components"]["schemas"]["PreferencesChange"]["properties"]["level"]["enum"]
+    for level in listed:
+        assert put(client, level=level).status_code == 200, level
+    assert put(client, level="").status_code == 422  # not listed, and refused

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from cribkit.errors import CribkitError
-from cribkit.players import DEFAULT_LEVEL
+from cribkit.players import DEFAULT_LEVEL, LEVEL_ALIASES, LEVELS
 from cribkit.web.site.errors import ERROR_RESPONSES, api_problem, error_page
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import LANGUAGES, translator
@@ -52,7 +52,12 @@ class PreferencesChange(BaseModel):
 
     model_config = ConfigDict(strict=True, extra="forbid")
 
-    level: str | None = Field(default=None, max_length=20, description=LEVEL_FIELD)
+    level: str | None = Field(
+        default=None,
+        max_length=20,
+        description=LEVEL_FIELD,
+        json_schema_extra={"enum": [*LEVELS, *LEVEL_ALIASES, None]},  # what is read, and none
+    )
     count_own: bool | None = Field(default=None, description="Count my own hand at the show.")
     muggins: bool | None = Field(default=None, description="With count_own: muggins.")
     speed: Speed | None = Field(default=None, description="The computer's pause.")
