@@ -267,7 +267,8 @@ def friend_advance_by_api(
     raise AssertionError("no position wanted")
 
 
-@pytest.mark.slow  # 80 s in CI; the scriptless friend table's forms and refresh are also in test_nojs_table_page
+# 80 s in CI: slow; the scriptless friend table's forms and refresh are in test_nojs_table_page
+@pytest.mark.slow
 def test_a_friend_game_to_its_end_without_javascript_needs_no_reload(
     chromium: Any,
     server: ServerProcess,
