@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 from bench.live_table import RESTART, Table
-from cluster_support import run_apart
+
+from async_support import run_apart
 
 pytestmark = pytest.mark.cluster
 

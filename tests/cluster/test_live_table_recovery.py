@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import httpx
 from bench.live_table import Seat, Table
-from cluster_support import run_apart
+
+from async_support import run_apart
 
 
 class FakeGame:

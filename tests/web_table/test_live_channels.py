@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import secrets
 import threading
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import pytest
 
+from async_support import run_apart
 from cribkit.web.site.db import Database
 from cribkit.web.site.settings import Settings
 from cribkit.web.table.live import subscribed
@@ -21,26 +22,6 @@ from cribkit.web.table.live.in_process import InProcessChannel
 from cribkit.web.table.live.subscribed import SubscribedChannel
 
 T = TypeVar("T")
-
-
-def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
-    """``asyncio.run`` in a thread of its own: a browser test on the same worker may have
-    left Playwright's event loop running in this one."""
-    result: list[T] = []
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            result.append(asyncio.run(coroutine))
-        except BaseException as exc:  # handed back to the test's thread
-            errors.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
-    return result[0]
 
 
 POSTGRES_ENV = "CRIBKIT_TEST_POSTGRES_URL"
