@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, get_args
 
+from starlette.requests import HTTPConnection
+
 from cribkit.errors import CribkitError
 from cribkit.players import DEFAULT_LEVEL, canonical_level
 from cribkit.web.site.db import Database
@@ -34,6 +36,7 @@ __all__ = [
     "PreferenceBook",
     "Preferences",
     "Speed",
+    "book_of",
 ]
 
 Speed = Literal["relaxed", "normal", "fast"]
@@ -168,3 +171,9 @@ class PreferenceBook:
             session.commit()
         self._hold(player_id, time.monotonic(), chosen)
         return chosen
+
+
+def book_of(request: HTTPConnection) -> PreferenceBook:
+    """The app's preference book (one per app, made at start-up)."""
+    book: PreferenceBook = request.app.state.preferences
+    return book

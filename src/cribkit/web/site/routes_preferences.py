@@ -25,9 +25,9 @@ from cribkit.web.site.preferences import (
     SPEED_NAMES,
     SPEEDS,
     THEME_NAMES,
-    PreferenceBook,
     Preferences,
     Speed,
+    book_of,
 )
 from cribkit.web.site.routes_site import remember_language, remember_theme
 from cribkit.web.site.schemas import ResponseModel
@@ -36,7 +36,6 @@ from cribkit.web.site.templating import render
 __all__ = [
     "PreferencesChange",
     "PreferencesOut",
-    "book_of",
     "remembered_language",
     "remembered_theme",
     "router",
@@ -87,11 +86,6 @@ class PreferencesOut(ResponseModel):
 
 def _out(chosen: Preferences) -> PreferencesOut:
     return PreferencesOut.model_validate(chosen.to_dict())
-
-
-def book_of(request: HTTPConnection) -> PreferenceBook:
-    book: PreferenceBook = request.app.state.preferences
-    return book
 
 
 def remembered_language(request: HTTPConnection) -> str | None:

@@ -11,7 +11,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from cribkit.web.site.i18n import LANG_COOKIE, language_by_code
 from cribkit.web.site.players_identity import player_id_of
-from cribkit.web.site.preferences import PreferenceBook
+from cribkit.web.site.preferences import book_of
 from cribkit.web.site.theme import THEME_COOKIE, theme_by_code
 
 __all__ = ["remember_language", "remember_theme", "router", "safe_next"]
@@ -32,8 +32,7 @@ def _save_for_known_player(request: Request, changes: dict[str, Any]) -> None:
     (a GET makes nobody a player), and it changes no more than the cookie it sets."""
     player_id = player_id_of(request)
     if player_id is not None:
-        book: PreferenceBook = request.app.state.preferences
-        book.change(player_id, changes)
+        book_of(request).change(player_id, changes)
 
 
 @router.get("/lang/{code}")

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 import glicko2
 
-from cribkit.players import CALIBRATED_LEVELS, LEVEL_ALIASES, LEVELS
+from cribkit.players import CALIBRATED_LEVELS, LEVELS
 from cribkit.players.level_ratings import level_rating, level_ratings
+from cribkit.web.table.games.computer import shown_level
 
 __all__ = [
     "LEVEL_RD",
@@ -79,7 +80,7 @@ def rated_strategy(level: str) -> str | None:
     """The calibrated strategy behind the table level ``level``, or None when games at it
     are not rated (``random`` and ``greedy`` are not calibrated levels, and a friend
     game has no level)."""
-    strategy = LEVELS.get(LEVEL_ALIASES.get(level, level))  # a game stored as easy/medium/hard
+    strategy = LEVELS.get(shown_level(level))  # a game stored as easy/medium/hard
     if strategy is None or strategy not in CALIBRATED_LEVELS or strategy not in level_ratings():
         return None
     return strategy
