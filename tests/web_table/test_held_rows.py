@@ -24,6 +24,7 @@ from cribkit.web.site.models import utcnow
 from cribkit.web.site.preferences import PreferenceBook
 from cribkit.web.site.rate_limits import RateLimits
 from cribkit.web.site.settings import Settings
+from cribkit.web.table.friends.chat import ChatLog, TableChat
 from cribkit.web.table.friends.tables import INVITE_LIFETIME, FriendTables
 from cribkit.web.table.games.api import game_payload
 from cribkit.web.table.games.loaded import StaleVersionError
@@ -142,6 +143,10 @@ def test_every_held_map_keeps_to_its_bound(database_url: str) -> None:
     for player in ("a", "b", "c"):
         book.of(player)
     assert len(book._held) == 2
+    chat = TableChat(app.state.database, held=1)
+    for game_id in ids:
+        chat.read(game_id, None)
+    assert len(chat._held) == 3
     with pytest.raises(ValueError, match="at least one"):
         Lru(0)
 
@@ -154,6 +159,7 @@ def test_the_game_cache_setting_sizes_the_held_maps(database_url: str) -> None:
     assert app.state.games._rows._rows.size == 3
     assert app.state.preferences._held.size == 6
     assert app.state.presence._held.size == 12
+    assert app.state.friends.chat._held.size == 9  # both seats and the spectators
 
 
 def test_counting_requests_in_memory_starts_no_thread_per_count(
@@ -173,3 +179,26 @@ def test_counting_requests_in_memory_starts_no_thread_per_count(
     for _ in range(200):
         assert budgets._spend(charges, spend=True) == 0.0
     assert timers == []
+
+
+def _bodies(log: ChatLog) -> list[str]:
+    return [line.body for line in log.lines]
+
+
+def test_the_chat_is_held_until_news_and_a_change_here_shows_at_once(database_url: str) -> None:
+    app = make_app(database_url)
+    game_id = app.state.games.create(PLAYER, "medium").id
+    here, there = TableChat(app.state.database), TableChat(app.state.database)
+    assert _bodies(here.read(game_id, 1)) == _bodies(there.read(game_id, 1)) == []
+    here.say(game_id, 0, text="hello")
+    assert _bodies(here.read(game_id, 1)) == ["hello"]  # said in this process: at once
+    assert _bodies(there.read(game_id, 1)) == []  # held in the other until news of it
+    assert _bodies(TableChat(app.state.database, seconds=0).read(game_id, 1)) == ["hello"]
+    there.forget(game_id)  # the "read again" news every chat change is announced as
+    assert _bodies(there.read(game_id, 1)) == ["hello"]
+    here.set_muted(game_id, 1, True)  # the mute applies at once where it was made
+    here.say(game_id, 0, text="while muted")
+    assert here.read(game_id, 1) == ChatLog((), True)
+    assert _bodies(here.read(game_id, None)) == ["hello", "while muted"]  # spectators read all
+    here.set_muted(game_id, 1, False)
+    assert _bodies(here.read(game_id, 1)) == ["hello"]  # never what was said during the mute

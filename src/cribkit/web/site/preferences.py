@@ -23,8 +23,8 @@ from starlette.requests import HTTPConnection
 from cribkit.errors import CribkitError
 from cribkit.players import DEFAULT_LEVEL, canonical_level
 from cribkit.web.site.db import Database
+from cribkit.web.site.held import HeldAnswers
 from cribkit.web.site.i18n import N_, language_by_code
-from cribkit.web.site.lru import Lru
 from cribkit.web.site.models import PreferencesRow, utcnow
 from cribkit.web.site.theme import THEMES
 
@@ -125,19 +125,27 @@ class PreferenceBook:
         self, database: Database, *, held: int = HELD_PLAYERS, seconds: float = HELD_SECONDS
     ) -> None:
         self.database = database
-        self.seconds = seconds
-        self._held: Lru[str, tuple[float, Preferences]] = Lru(held)
+        self._held: HeldAnswers[str, Preferences] = HeldAnswers(held, seconds)
+
+    @property
+    def seconds(self) -> float:
+        """How long a read is trusted (0: every call reads, as another process's would)."""
+        return self._held.seconds
+
+    @seconds.setter
+    def seconds(self, seconds: float) -> None:
+        self._held.seconds = seconds
 
     def of(self, player_id: str | None) -> Preferences:
         """The player's preferences (the defaults for no id, or nothing saved yet)."""
         if player_id is None:
             return Preferences()
         started = time.monotonic()
-        held = self._held.get(player_id)
-        if held is not None and started - held[0] < self.seconds:
-            return held[1]
+        held = self._held.fresh(player_id)
+        if held is not None:
+            return held
         found = self._read(player_id)
-        self._hold(player_id, started, found)
+        self._held.hold(player_id, started, found)
         return found
 
     def _read(self, player_id: str) -> Preferences:
@@ -147,14 +155,6 @@ class PreferenceBook:
                 return Preferences()
             saved = {name: getattr(row, name) for name in _FIELDS}
             return Preferences(**{**saved, "level": _read_level(saved["level"])})
-
-    def _hold(self, player_id: str, stamp: float, chosen: Preferences) -> None:
-        """Hold what was read (or saved) at ``stamp`` unless something later is held: a
-        read that began before a save must not put the old row back."""
-        self._held.change(
-            player_id,
-            lambda held: (stamp, chosen) if held is None or held[0] <= stamp else held,
-        )
 
     def change(self, player_id: str, changes: Mapping[str, Any]) -> Preferences:
         """Save ``changes`` over the player's preferences; a refused change saves nothing."""
@@ -169,7 +169,7 @@ class PreferenceBook:
                     setattr(row, name, value)
                 row.updated_at = utcnow()
             session.commit()
-        self._hold(player_id, time.monotonic(), chosen)
+        self._held.hold(player_id, time.monotonic(), chosen)
         return chosen
 
 

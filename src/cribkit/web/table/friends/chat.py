@@ -15,6 +15,7 @@ then it must be 1 to ``CHAT_LENGTH`` characters. The pages escape it and isolate
 
 from __future__ import annotations
 
+import time
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cribkit.errors import CribkitError
 from cribkit.web.site.db import Database
+from cribkit.web.site.held import HeldAnswers
 from cribkit.web.site.i18n import N_
 from cribkit.web.site.models import ChatMuteRow, ChatRow, utcnow
 
@@ -42,6 +44,12 @@ CHAT_LENGTH = 200
 """Characters a line may hold after cleaning."""
 CHAT_RECENT = 50
 """Lines a reader is given: the newest ones (older ones stay stored with the game)."""
+HELD_GAMES = 1024
+"""Games whose chat one process holds by default (three readers each: both seats and the
+spectators)."""
+HELD_SECONDS = 15.0
+"""How long a process trusts a chat it read when no news said it changed (a line said
+through another process reaches its sockets at once, as "read again" news)."""
 
 QUICK_PHRASES: dict[str, str] = {
     "good_luck": N_("Good luck"),
@@ -90,7 +98,7 @@ def clean_message(text: str) -> str:
 class ChatLog:
     """What one reader may read of a table's chat, and whether they mute the other seat."""
 
-    lines: list[ChatLine]
+    lines: tuple[ChatLine, ...]
     muted: bool
 
 
@@ -101,11 +109,28 @@ def _line(row: ChatRow) -> ChatLine:
     )
 
 
-class TableChat:
-    """The chat lines and mutes of every table, in the app's database."""
+Reader = int | None
+"""A seat, or None for a spectator."""
 
-    def __init__(self, database: Database) -> None:
+
+class TableChat:
+    """The chat lines and mutes of every table, in the app's database.
+
+    Every view of a table carries its chat, so every watcher of a move would read it
+    again; each process holds what each reader may read per game instead, forgotten at
+    every change here (``say``, a mute) and at every "read again" news (``forget``).
+    """
+
+    def __init__(
+        self, database: Database, *, held: int = HELD_GAMES, seconds: float = HELD_SECONDS
+    ) -> None:
         self.database = database
+        self._held: HeldAnswers[tuple[str, Reader], ChatLog] = HeldAnswers(3 * held, seconds)
+
+    def forget(self, game_id: str) -> None:
+        """The game's chat may have changed (here or elsewhere): its readers read again."""
+        for reader in (0, 1, None):
+            self._held.forget((game_id, reader))
 
     def say(self, game_id: str, seat: int, *, text: str = "", phrase: str | None = None) -> None:
         """Keep one line from ``seat`` (a quick phrase by key, else cleaned ``text``)."""
@@ -129,10 +154,20 @@ class TableChat:
                 )
             )
             session.commit()
+        self.forget(game_id)
 
-    def read(self, game_id: str, reader: int | None) -> ChatLog:
+    def read(self, game_id: str, reader: Reader) -> ChatLog:
         """The newest lines ``reader`` (a seat, or None for a spectator) may read, oldest
         first: never the other seat's while ``reader`` mutes it, nor any said while it did."""
+        held = self._held.fresh((game_id, reader))
+        if held is not None:
+            return held
+        started = time.monotonic()
+        log = self._read(game_id, reader)
+        self._held.hold((game_id, reader), started, log)
+        return log
+
+    def _read(self, game_id: str, reader: Reader) -> ChatLog:
         query = select(ChatRow).where(ChatRow.game_id == game_id)
         with self.database.session() as session:
             muted = reader is not None and session.get(ChatMuteRow, (game_id, reader)) is not None
@@ -141,10 +176,14 @@ class TableChat:
             if muted:
                 query = query.where(ChatRow.seat == reader)
             rows = session.scalars(query.order_by(ChatRow.id.desc()).limit(CHAT_RECENT)).all()
-            return ChatLog([_line(row) for row in reversed(rows)], muted)
+            return ChatLog(tuple(_line(row) for row in reversed(rows)), muted)
 
     def set_muted(self, game_id: str, seat: int, muted: bool) -> None:
         """Mute (or unmute) the other seat for ``seat``; asking twice changes nothing."""
+        self._set_muted(game_id, seat, muted)
+        self.forget(game_id)
+
+    def _set_muted(self, game_id: str, seat: int, muted: bool) -> None:
         with self.database.session() as session:
             if not muted:
                 session.execute(
@@ -171,3 +210,4 @@ class TableChat:
             for seat in seats:
                 session.add(ChatMuteRow(game_id=rematch_id, seat=seat, muted_at=utcnow()))
             session.commit()
+        self.forget(rematch_id)

@@ -24,7 +24,7 @@ from cribkit.errors import CribkitError
 from cribkit.players import DEFAULT_LEVEL
 from cribkit.rules import STANDARD, GameRules
 from cribkit.web.site.models import GameRow, InviteRow, utcnow
-from cribkit.web.table.friends.chat import TableChat
+from cribkit.web.table.friends.chat import HELD_GAMES, TableChat
 from cribkit.web.table.games.computer import computer_replies, table_level
 from cribkit.web.table.games.loaded import ACTIVE, COMPUTER, FRIEND, HUMAN, LoadedGame
 from cribkit.web.table.games.names import clean_name
@@ -122,13 +122,15 @@ def _not_found() -> InviteNotFoundError:
 class FriendTables:
     """Invites and seats on top of the game service (which stores and announces moves)."""
 
-    def __init__(self, games: GameService, *, joined_cache: int = JOINED_CACHE) -> None:
+    def __init__(
+        self, games: GameService, *, joined_cache: int = JOINED_CACHE, held_chats: int = HELD_GAMES
+    ) -> None:
         self.games = games
         self.database = games.database
         self._joined: OrderedDict[str, Invite] = OrderedDict()
         self._joined_size = joined_cache
         self._lock = threading.Lock()
-        self.chat = TableChat(self.database)
+        self.chat = TableChat(self.database, held=held_chats)
 
     def open(
         self,

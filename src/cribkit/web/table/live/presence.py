@@ -25,7 +25,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from cribkit.web.site.db import Database
-from cribkit.web.site.lru import Lru
+from cribkit.web.site.held import HeldAnswers
 from cribkit.web.site.models import PresenceRow, utcnow
 
 __all__ = ["HEARTBEAT_SECONDS", "STALE_AFTER", "PresenceBook"]
@@ -61,8 +61,7 @@ class PresenceBook:
         self.heartbeat_seconds = ttl.total_seconds() / 4
         self._counts: dict[tuple[str, int], int] = {}
         self._lock = threading.Lock()
-        # game -> (when the read began, its answer or None once forgotten)
-        self._held: Lru[str, tuple[float, Seats | None]] = Lru(held)
+        self._held: HeldAnswers[str, Seats] = HeldAnswers(held, ttl.total_seconds())
 
     def arrive(self, game_id: str, seat: int) -> bool:
         """A socket of ``seat`` opened here; True when this process had none before."""
@@ -115,31 +114,21 @@ class PresenceBook:
                 session.execute(delete(PresenceRow).where(stale))
                 session.commit()
         for game_id in games:
-            self._hold(game_id, time.monotonic(), None)
+            self._held.forget(game_id)
         return games
 
     def connected(self, game_id: str, *, now: datetime | None = None) -> Seats:
         """Whether each seat has an open socket in some live process (as read at most one
         time to live ago, or since the last "read again" news; ``now`` always reads)."""
-        if now is None:
-            held = self._held.get(game_id)
-            fresh = held is not None and time.monotonic() - held[0] < self.ttl.total_seconds()
-            if fresh and held is not None and held[1] is not None:
-                return held[1]
-        return self.refresh(game_id, now=now)
+        held = None if now is not None else self._held.fresh(game_id)
+        return held if held is not None else self.refresh(game_id, now=now)
 
     def refresh(self, game_id: str, *, now: datetime | None = None) -> Seats:
         """Read the seats' presence now and hold the answer (unless a later read's is)."""
         started = time.monotonic()
         seats = self._read(game_id, now)
-        self._hold(game_id, started, seats)
+        self._held.hold(game_id, started, seats)
         return seats
-
-    def _hold(self, game_id: str, stamp: float, seats: Seats | None) -> None:
-        """A read that began before a later one (or before a change here) never wins."""
-        self._held.change(
-            game_id, lambda held: (stamp, seats) if held is None or held[0] <= stamp else held
-        )
 
     def _read(self, game_id: str, now: datetime | None) -> Seats:
         fresh_since = (now or utcnow()) - self.ttl
@@ -154,7 +143,7 @@ class PresenceBook:
 
     def _write(self, game_id: str, seat: int, count: int) -> None:
         self._write_row(game_id, seat, count)
-        self._hold(game_id, time.monotonic(), None)  # the next view reads it again
+        self._held.forget(game_id)  # the next view reads it again
 
     def _write_row(self, game_id: str, seat: int, count: int) -> None:
         key = (

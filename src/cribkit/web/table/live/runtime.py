@@ -36,7 +36,7 @@ INVITE_SWEEP_SECONDS = 600.0
 def install(state: Any, settings: Settings, database: Database, games: GameService) -> None:
     """Put the friends' tables, the channel, its announcer and the presence book on
     ``app.state``."""
-    state.friends = FriendTables(games)
+    state.friends = FriendTables(games, held_chats=settings.game_cache)
     state.channel = choose_channel(settings, database)
     state.announcer = Announcer(state.channel, inline=isinstance(state.channel, InProcessChannel))
     state.presence = PresenceBook(

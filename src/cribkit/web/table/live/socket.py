@@ -96,18 +96,20 @@ def _reader(websocket: WebSocket, game_id: str, seat: int | None, code: str | No
 
     News of a version lets the game's row come from this process's memory (the mover's
     write, or the first watcher's read, serves all the others); any other wake-up reads
-    the database, and the seats' presence too (presence changes come as ``RESYNC``).
+    the database, and the seats' presence and the chat too (their changes come as ``RESYNC``).
     """
     state = websocket.app.state
     games: GameService = state.games
     presence: PresenceBook = state.presence
+    friends: FriendTables = state.friends
     player_id = player_id_of(websocket)
     words = translator(websocket)  # the counts said aloud in the watcher's language
 
     def read(news: int | None) -> dict[str, Any] | None:
         seen = None if news is None or news == RESYNC else news
-        if seen is None:
+        if seen is None:  # presence or chat news come as "read again"
             presence.refresh(game_id)
+            friends.chat.forget(game_id)
         if seat is not None:
             loaded = games.load(player_id, game_id, seen=seen)
             return with_table(state, loaded, game_payload(loaded, words), words)
