@@ -34,7 +34,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, TypeVar, cast
+from typing import Protocol, TypeVar
 
 import httpx
 from websockets.asyncio.client import connect
@@ -239,7 +239,24 @@ class Player(Protocol):
         """Choose the next move; the returned call posts it and answers its latency."""
         ...
 
+    async def settle(self, result: CrowdResult) -> None:
+        """Add what the player saw of servers going away to ``result`` (before it closes)."""
+        ...
+
     async def close(self) -> None: ...
+
+
+class CrowdTable(Table):
+    """A friend table that, once the window ends, adds its answers lost and recovered, its
+    sockets' closes and its stored games' mismatches to the crowd's figures."""
+
+    async def settle(self, result: CrowdResult) -> None:
+        await self.close_sockets()  # their closes are the run's, not the bench's own
+        result.tally(self)
+        try:
+            result.lost_or_doubled += len(await self.stored_mismatches())
+        except Exception as exc:
+            result.error(exc)
 
 
 P = TypeVar("P", bound=Player)
@@ -288,11 +305,10 @@ async def _timed(
     result: CrowdResult,
     players: Sequence[Player],
     beside: Callable[[float], list[Awaitable[None]]],
-    settle: Callable[[Player], Awaitable[None]] | None = None,
 ) -> None:
     """Drive ``players`` (and ``beside(stop)``) for the timed window; read the servers'
-    CPU and RSS around it; ``settle`` each player (what it saw of servers going away),
-    then close it."""
+    CPU and RSS around it; settle each player (what it saw of servers going away), then
+    close it."""
     options = result.options
     family = [pid for one in served if one.pid for pid in _family(one.pid)]  # none at --url
     cpu_before, client_before = _cpu_seconds(family), time.process_time()
@@ -311,8 +327,7 @@ async def _timed(
     result.client_cpu = time.process_time() - client_before
     result.rss_mb = {pid: _rss_mb(pid) for pid in family}
     for player in players:
-        if settle is not None:
-            await settle(player)
+        await player.settle(result)
         with contextlib.suppress(Exception):
             await player.close()
 
@@ -335,8 +350,8 @@ async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
     result = CrowdResult(options)
     urls = [one.url for one in served]
 
-    async def open_one(index: int) -> Table:
-        return await Table.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
+    async def open_one(index: int) -> CrowdTable:
+        return await CrowdTable.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
 
     tables = await _open_all(options, result, open_one)
 
@@ -346,16 +361,7 @@ async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
             for index in range(options.spectators if tables else 0)
         ]
 
-    async def settle(player: Player) -> None:
-        table = cast(Table, player)
-        await table.close_sockets()  # their closes are the run's, not the bench's own
-        result.tally(table)
-        try:
-            result.lost_or_doubled += len(await table.stored_mismatches())
-        except Exception as exc:
-            result.error(exc)
-
-    await _timed(served, result, tables, watchers, settle)
+    await _timed(served, result, tables, watchers)
     return result
 
 

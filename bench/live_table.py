@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 import httpx
 from websockets.asyncio.client import connect
@@ -108,7 +108,7 @@ class Table:
     """Answers lost on the way: ``HTTP 502``, ``ConnectError``... (each then recovered)."""
 
     @classmethod
-    async def open(cls, host_url: str, friend_url: str) -> Table:
+    async def open(cls, host_url: str, friend_url: str) -> Self:
         host = Seat(httpx.AsyncClient(base_url=host_url, timeout=60))
         friend = Seat(httpx.AsyncClient(base_url=friend_url, timeout=60))
         table = cls([host, friend])

@@ -5,12 +5,26 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from typer.testing import CliRunner, Result
 
 from cribkit.cli import app
 from cribkit.game import Game
 from cribkit.rules import STANDARD, GameRules
+
+
+@dataclass
+class Matches:
+    """The matches ``cribkit ladder`` played, in order, and the keywords each was run with
+    (the ``matches`` fixture, conftest.py)."""
+
+    pairs: list[tuple[str, str]] = field(default_factory=list)
+    keywords: list[dict[str, object]] = field(default_factory=list)
+
+    def clear(self) -> None:
+        self.pairs.clear()
+        self.keywords.clear()
 
 
 def invoke(args: Sequence[str], *, input: str | None = None) -> Result:

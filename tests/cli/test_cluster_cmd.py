@@ -9,9 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_support import assert_bad_input, assert_json_error, invoke, json_out
+from cli_support import Matches, assert_bad_input, assert_json_error, invoke, json_out
 
-import cribkit.cli.ladder_cmd as ladder_cmd
 import cribkit.cluster as cluster_module
 
 MATCH = ["match", "greedy", "random", "--games", "8", "--seed", "5", "--json"]
@@ -54,7 +53,7 @@ def test_a_scheduler_address_gives_the_plain_summary(scheduler: str) -> None:
 
 @pytest.mark.heavy
 def test_a_ladder_on_the_cluster_resumes_and_rates_as_in_plain_processes(
-    scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    scheduler: str, tmp_path: Path, matches: Matches
 ) -> None:
     plain_out, cluster_out = tmp_path / "plain.json", tmp_path / "cluster.json"
     plain = json_out(invoke([*LADDER, "-j", "1", "--json", "--out", str(plain_out)]))
@@ -66,17 +65,11 @@ def test_a_ladder_on_the_cluster_resumes_and_rates_as_in_plain_processes(
     saved = json.loads(cluster_out.read_text())
     del saved["matches"]["random|beginner"]  # as if stopped after the first match
     cluster_out.write_text(json.dumps(saved))
-    played: list[tuple[str, str]] = []
-    real = ladder_cmd.run_match
-
-    def counting(a: str, b: str, **kwargs: object) -> object:
-        played.append((a, b))
-        assert kwargs["executor"] is not None  # on the cluster, not in plain processes
-        return real(a, b, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ladder_cmd, "run_match", counting)
+    matches.clear()
     again = json_out(invoke([*LADDER, "--cluster", scheduler, "--json", "--out", str(cluster_out)]))
-    assert played == [("random", "beginner")]
+    assert matches.pairs == [("random", "beginner")]
+    # on the cluster, not in plain processes
+    assert all(keywords["executor"] is not None for keywords in matches.keywords)
     assert again == plain
     assert json.loads(cluster_out.read_text()) == json.loads(plain_out.read_text())
 

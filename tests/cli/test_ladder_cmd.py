@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import assert_bad_input, invoke, json_out
+from cli_support import Matches, assert_bad_input, invoke, json_out
 
-import cribkit.cli.ladder_cmd as ladder_cmd
 from cribkit.cli.ladder_cmd import LADDER_PLAYERS
 from cribkit.players import CALIBRATED_LEVELS
 
@@ -31,24 +30,16 @@ def test_json_rates_every_player_anchoring_the_first(tmp_path: Path) -> None:
     assert set(saved["matches"]) == {"random|greedy", "random|beginner", "greedy|beginner"}
 
 
-def test_a_stopped_ladder_resumes_from_its_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_stopped_ladder_resumes_from_its_file(tmp_path: Path, matches: Matches) -> None:
     out = tmp_path / "ladder.json"
     first = json_out(invoke([*ARGS, "--json", "--out", str(out)]))
+    assert matches.pairs == [("random", "greedy"), ("random", "beginner"), ("greedy", "beginner")]
     saved = json.loads(out.read_text())
     del saved["matches"]["greedy|beginner"]  # as if stopped before the last match
     out.write_text(json.dumps(saved))
-    played: list[tuple[str, str]] = []
-    real = ladder_cmd.run_match
-
-    def counting(a: str, b: str, **kwargs: object) -> object:
-        played.append((a, b))
-        return real(a, b, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ladder_cmd, "run_match", counting)
+    matches.clear()
     again = json_out(invoke([*ARGS, "--json", "--out", str(out)]))
-    assert played == [("greedy", "beginner")]
+    assert matches.pairs == [("greedy", "beginner")]
     assert again == first
 
 
@@ -64,20 +55,10 @@ def test_one_player_is_not_a_ladder() -> None:
     assert_bad_input(invoke(["ladder", "--players", "greedy,greedy"]), "two or more")
 
 
-def test_pairs_play_only_the_pairings_listed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    played: list[tuple[str, str]] = []
-    real = ladder_cmd.run_match
-
-    def counting(a: str, b: str, **kwargs: object) -> object:
-        played.append((a, b))
-        return real(a, b, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ladder_cmd, "run_match", counting)
+def test_pairs_play_only_the_pairings_listed(matches: Matches) -> None:
     pairs = ["--pairs", "beginner:random,Greedy:beginner"]
     data = json_out(invoke([*ARGS[:5], *pairs, "-j", "1", "--json"]))
-    assert played == [("beginner", "random"), ("greedy", "beginner")]
+    assert matches.pairs == [("beginner", "random"), ("greedy", "beginner")]
     ratings = {r["player"]: r for r in data["ratings"]}
     assert data["anchor"] == "beginner" and ratings["beginner"]["rating"] == 1000
     assert ratings["beginner"]["games"] == 8 and ratings["random"]["games"] == 4

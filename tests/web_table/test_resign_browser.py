@@ -32,6 +32,17 @@ def _inside_first_screen(page: Any, selector: str, size: dict[str, int]) -> None
     assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (selector, box)
 
 
+def _ratings_beside_names(page: Any) -> None:
+    """Each level's rating on its name's line (one whose rating wrapped shows it lower)."""
+    tops = page.evaluate(
+        """() => [...document.querySelectorAll('#newgame .level')].map(level => [
+            level.querySelector('.level-name').textContent,
+            level.querySelector('.level-name').getBoundingClientRect().bottom,
+            level.querySelector('.level-rating').getBoundingClientRect().top])"""
+    )
+    assert tops and all(rating < bottom for _, bottom, rating in tops), tops
+
+
 def test_resign_and_a_new_game_take_two_clicks(
     chromium: Any, server: ServerProcess, shots: Path
 ) -> None:
@@ -79,6 +90,7 @@ def test_the_home_page_cards_fit_the_first_screen(
             _inside_first_screen(page, selector, size)
         for selector in ("#friend-title", "#open-table"):
             _inside_first_screen(page, selector, size)
+        _ratings_beside_names(page)
         if name in SHOT_SIZES:
             page.screenshot(path=str(shots / f"home-{name}-{language}.png"))
     # a new game while one is unfinished asks first; "resign it and start" is one click

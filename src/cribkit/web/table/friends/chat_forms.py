@@ -8,6 +8,7 @@ text is not kept. Anyone without a seat at the game gets the 403 error page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
@@ -52,6 +53,27 @@ def _seat(
     return loaded, seat
 
 
+def _answer(
+    request: Request,
+    tables: Tables,
+    game_id: str,
+    player_id: str | None,
+    act: Callable[[str, int], None],
+) -> Response:
+    """Both forms' round: the poster's seat (or the page refusing them), ``act(game, seat)``,
+    the table told, back to the chat; a refused line comes back with its code."""
+    found = _seat(request, tables, game_id, player_id)
+    if isinstance(found, Response):
+        return found
+    loaded, seat = found
+    try:
+        act(loaded.id, seat)
+    except ChatRefusedError as exc:
+        return _back(game_id, exc.code or "chat_empty")
+    told(request, loaded.id)
+    return _back(game_id)
+
+
 @router.post("/games/{game_id}/chat")
 def chat_form(
     request: Request,
@@ -62,16 +84,11 @@ def chat_form(
     phrase: Annotated[str, Form(max_length=16)] = "",
 ) -> Response:
     """One line from the page's form (a quick phrase button, or the text box)."""
-    found = _seat(request, tables, game_id, player_id)
-    if isinstance(found, Response):
-        return found
-    loaded, seat = found
-    try:
-        tables.chat.say(loaded.id, seat, text=text, phrase=phrase or None)
-    except ChatRefusedError as exc:
-        return _back(game_id, exc.code or "chat_empty")
-    told(request, loaded.id)
-    return _back(game_id)
+
+    def say(game: str, seat: int) -> None:
+        tables.chat.say(game, seat, text=text, phrase=phrase or None)
+
+    return _answer(request, tables, game_id, player_id, say)
 
 
 @router.post("/games/{game_id}/chat/mute")
@@ -83,10 +100,8 @@ def mute_form(
     muted: Annotated[str, Form(max_length=1)] = "",
 ) -> Response:
     """Mute (``muted=1``) or unmute the other seat from the page's button."""
-    found = _seat(request, tables, game_id, player_id)
-    if isinstance(found, Response):
-        return found
-    loaded, seat = found
-    tables.chat.set_muted(loaded.id, seat, muted == "1")
-    told(request, loaded.id)
-    return _back(game_id)
+
+    def mute(game: str, seat: int) -> None:
+        tables.chat.set_muted(game, seat, muted == "1")
+
+    return _answer(request, tables, game_id, player_id, mute)
