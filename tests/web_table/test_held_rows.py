@@ -202,3 +202,21 @@ def test_the_chat_is_held_until_news_and_a_change_here_shows_at_once(database_ur
     assert _bodies(here.read(game_id, None)) == ["hello", "while muted"]  # spectators read all
     here.set_muted(game_id, 1, False)
     assert _bodies(here.read(game_id, 1)) == ["hello"]  # never what was said during the mute
+
+
+def test_a_watcher_knows_when_its_view_needs_no_database(two: tuple[Any, Any]) -> None:
+    """A seat's view is read on the event loop only when every piece of it is held."""
+    first, second = (app.state.games for app in two)
+    game_id = first.create(PLAYER, "medium", seed=3).id
+    move, version = _a_move(first, game_id)
+    assert not first.holds(PLAYER, game_id, None)  # no news of a version: always read
+    first.apply(PLAYER, game_id, move, version)
+    assert first.holds(PLAYER, game_id, version + 1)  # the mover's write serves its watchers
+    assert not first.holds(PLAYER, game_id, version + 2)  # a version not seen here yet
+    assert not second.holds(PLAYER, game_id, version + 1)  # moved by another process: read
+    book = PreferenceBook(first.database, seconds=0)
+    assert book.holds(None) and not book.holds(PLAYER)
+    presence = two[0].state.presence
+    assert not presence.holds(game_id)
+    presence.connected(game_id)
+    assert presence.holds(game_id)

@@ -148,6 +148,10 @@ class PreferenceBook:
         self._held.hold(player_id, started, found)
         return found
 
+    def holds(self, player_id: str | None) -> bool:
+        """Whether ``of(player_id)`` would answer without reading the database."""
+        return player_id is None or self._held.fresh(player_id) is not None
+
     def _read(self, player_id: str) -> Preferences:
         with self.database.session() as session:
             row = session.get(PreferencesRow, player_id)

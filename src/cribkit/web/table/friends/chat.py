@@ -167,6 +167,10 @@ class TableChat:
         self._held.hold((game_id, reader), started, log)
         return log
 
+    def holds(self, game_id: str, reader: Reader) -> bool:
+        """Whether ``read(game_id, reader)`` would answer without reading the database."""
+        return self._held.fresh((game_id, reader)) is not None
+
     def _read(self, game_id: str, reader: Reader) -> ChatLog:
         query = select(ChatRow).where(ChatRow.game_id == game_id)
         with self.database.session() as session:

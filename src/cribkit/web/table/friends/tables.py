@@ -209,6 +209,11 @@ class FriendTables:
             self.games.on_change(game_id, int(version))
         return len(closed)
 
+    def holds_joined(self, game_id: str) -> bool:
+        """Whether the game's invite is joined and held (``invite_of`` reads nothing)."""
+        with self._lock:
+            return game_id in self._joined
+
     def invite_of(self, game_id: str) -> Invite | None:
         """The invite that opened a game (None for a game against the computer).
 

@@ -43,6 +43,12 @@ class GameCache:
             self._games.move_to_end(game_id)
             return _clone(found[1])
 
+    def holds(self, game_id: str, record: str) -> bool:
+        """Whether ``get`` would find the game rebuilt from exactly ``record``."""
+        with self._lock:
+            found = self._games.get(game_id)
+            return found is not None and found[0] == record
+
     def put(self, game_id: str, record: str, game: Game) -> None:
         with self._lock:
             self._games[game_id] = (record, _clone(game))

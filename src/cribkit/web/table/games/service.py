@@ -198,6 +198,18 @@ class GameService:
             raise GameNotFoundError("there is no such game at this table", code="game_not_found")
         return replace(self._rebuild(game_id, row, seat), pace=self.pace_of(player_id))
 
+    def holds(self, player_id: str | None, game_id: str, seen: int | None) -> bool:
+        """Whether ``load(player_id, game_id, seen=seen)`` would need no database: the row
+        at ``seen`` and the game rebuilt from it are held, and so is the player's pace."""
+        if seen is None or seen < 0:
+            return False
+        row = self._rows.at_least(game_id, seen)
+        return (
+            row is not None
+            and self._cache.holds(game_id, row.record)
+            and (self.preferences is None or self.preferences.holds(player_id))
+        )
+
     def pace_of(self, player_id: str | None) -> Preferences:
         """The pace (and the rest of the preferences) ``player_id`` plays at."""
         return Preferences() if self.preferences is None else self.preferences.of(player_id)

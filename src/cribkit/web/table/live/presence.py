@@ -123,6 +123,10 @@ class PresenceBook:
         held = None if now is not None else self._held.fresh(game_id)
         return held if held is not None else self.refresh(game_id, now=now)
 
+    def holds(self, game_id: str) -> bool:
+        """Whether ``connected(game_id)`` would answer without reading the database."""
+        return self._held.fresh(game_id) is not None
+
     def refresh(self, game_id: str, *, now: datetime | None = None) -> Seats:
         """Read the seats' presence now and hold the answer (unless a later read's is)."""
         started = time.monotonic()

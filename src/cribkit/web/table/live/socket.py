@@ -14,7 +14,7 @@ import contextlib
 import json
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import anyio
@@ -86,38 +86,53 @@ async def _who(websocket: WebSocket, game_id: str) -> tuple[int | None, str | No
     return None, None
 
 
-Reader = Callable[[int | None], dict[str, Any] | None]
-"""Reads the watcher's view given the news that woke it (a version, ``RESYNC``, or None
-for none: the first view, or a poll while the channel is down)."""
-
-
-def _reader(websocket: WebSocket, game_id: str, seat: int | None, code: str | None) -> Reader:
-    """A function that reads the watcher's view of the game now (run in a thread).
+class _Reader:
+    """Reads the watcher's view given the news that woke it (a version, ``RESYNC``, or None
+    for none: the first view, or a poll while the channel is down).
 
     News of a version lets the game's row come from this process's memory (the mover's
     write, or the first watcher's read, serves all the others); any other wake-up reads
-    the database, and the seats' presence and the chat too (their changes come as ``RESYNC``).
+    the database, and the seats' presence and the chat too (their changes come as
+    ``RESYNC``).
     """
-    state = websocket.app.state
-    games: GameService = state.games
-    presence: PresenceBook = state.presence
-    friends: FriendTables = state.friends
-    player_id = player_id_of(websocket)
-    words = translator(websocket)  # the counts said aloud in the watcher's language
 
-    def read(news: int | None) -> dict[str, Any] | None:
+    def __init__(self, websocket: WebSocket, game_id: str, seat: int | None, code: str | None):
+        state = websocket.app.state
+        self.state = state
+        self.games: GameService = state.games
+        self.presence: PresenceBook = state.presence
+        self.friends: FriendTables = state.friends
+        self.game_id, self.seat, self.code = game_id, seat, code
+        self.player_id = player_id_of(websocket)
+        self.words = translator(websocket)  # the counts said aloud in the watcher's language
+
+    def held(self, news: int | None) -> bool:
+        """Whether a seat's view on this news needs no database: then it is read on the
+        event loop, since handing it to a thread costs more than the read itself."""
+        if self.seat is None or news is None or news == RESYNC:
+            return False
+        game_id = self.game_id
+        return (
+            self.games.holds(self.player_id, game_id, news)
+            and self.friends.holds_joined(game_id)
+            and self.presence.holds(game_id)
+            and self.friends.chat.holds(game_id, self.seat)
+        )
+
+    def __call__(self, news: int | None) -> dict[str, Any] | None:
+        game_id, words = self.game_id, self.words
         seen = None if news is None or news == RESYNC else news
         if seen is None:  # presence or chat news come as "read again"
-            presence.refresh(game_id)
-            friends.chat.forget(game_id)
-        if seat is not None:
-            loaded = games.load(player_id, game_id, seen=seen)
-            return with_table(state, loaded, game_payload(loaded, words), words)
-        loaded_any = games.load_any(game_id, seen=seen)
-        assert code is not None
-        return None if loaded_any is None else public_table(state, loaded_any, code, words)
-
-    return read
+            self.presence.refresh(game_id)
+            self.friends.chat.forget(game_id)
+        if self.seat is not None:
+            loaded = self.games.load(self.player_id, game_id, seen=seen)
+            return with_table(self.state, loaded, game_payload(loaded, words), words)
+        loaded_any = self.games.load_any(game_id, seen=seen)
+        assert self.code is not None
+        return (
+            None if loaded_any is None else public_table(self.state, loaded_any, self.code, words)
+        )
 
 
 class _Gate:
@@ -163,12 +178,12 @@ async def _news(subscription: Any, announcer: Announcer) -> int | None:
                 return None
 
 
-async def _send_views(websocket: WebSocket, read: Reader, subscription: Any) -> None:
+async def _send_views(websocket: WebSocket, read: _Reader, subscription: Any) -> None:
     """Send the view now and after every piece of news, when it changed."""
     last = ""
     news: int | None = None
     while True:
-        view = await run_in_threadpool(read, news)
+        view = read(news) if read.held(news) else await run_in_threadpool(read, news)
         if view is None:
             return
         text = json.dumps(view, sort_keys=True)
@@ -218,7 +233,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
             announcer.announce(game_id, RESYNC)
         tasks = [
             asyncio.create_task(
-                _send_views(websocket, _reader(websocket, game_id, seat, code), subscription)
+                _send_views(websocket, _Reader(websocket, game_id, seat, code), subscription)
             ),
             asyncio.create_task(_receive(websocket)),
         ]
