@@ -25,3 +25,19 @@ def test_the_game_cache_is_sized_by_its_setting(tmp_path: Path) -> None:
     for bad in ("0", "many", "-3", "١٢"):
         with pytest.raises(CribkitError, match="CRIBKIT_GAME_CACHE"):
             Settings.from_env({**env, "CRIBKIT_GAME_CACHE": bad})
+
+
+def test_the_pool_setting_bounds_a_process_s_connections_to_postgresql() -> None:
+    """Processes x pool must stay under the server's ``max_connections``: the setting is
+    the most one process opens (a third kept open, the rest on demand)."""
+    env = {
+        "CRIBKIT_SECRET_KEY": "k",
+        "CRIBKIT_DATABASE_URL": "postgresql+psycopg://nobody@127.0.0.1:1/none",  # never opened
+        "CRIBKIT_DB_POOL": "24",
+    }
+    engine = create_app(Settings.from_env(env)).state.database.engine
+    assert engine.pool.size() == 8
+    assert engine.pool._max_overflow == 16  # type: ignore[attr-defined]
+    assert Settings.from_env({"CRIBKIT_SECRET_KEY": "k"}).db_pool == 30
+    with pytest.raises(CribkitError, match="CRIBKIT_DB_POOL"):
+        Settings.from_env({**env, "CRIBKIT_DB_POOL": "0"})

@@ -92,7 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.catalogues = Catalogues()
     app.state.jinja = build_environment(ROOM_DIRS)
-    app.state.database = Database(settings.database_url)  # connects on first use
+    app.state.database = Database(settings.database_url, pool=settings.db_pool)  # lazily
     app.state.preferences = PreferenceBook(app.state.database, held=2 * settings.game_cache)
     app.state.remembered_language = routes_preferences.remembered_language
     app.state.remembered_theme = routes_preferences.remembered_theme

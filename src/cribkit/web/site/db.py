@@ -41,10 +41,17 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _build_engine(url: str) -> Engine:
+DB_POOL = 30
+"""Connections one process may open to a database server by default (a third kept open)."""
+
+
+def _build_engine(url: str, pool: int = DB_POOL) -> Engine:
     parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    if parsed.get_backend_name() != "sqlite":  # processes x pool must stay under the server's cap
+        kept = max(1, pool // 3)
+        return create_engine(
+            url, pool_pre_ping=True, pool_size=kept, max_overflow=max(0, pool - kept)
+        )
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(  # a pool as deep as the worker threads: no connect per session
@@ -60,9 +67,9 @@ def _build_engine(url: str) -> Engine:
 class Database:
     """An engine and its session factory; nothing connects until first used."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, pool: int = DB_POOL) -> None:
         self.url = url
-        self.engine = _build_engine(url)
+        self.engine = _build_engine(url, pool)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._migrated = False
 

@@ -36,6 +36,9 @@ Every setting, its environment variable and its default:
 - ``CRIBKIT_RECORD_WORKERS``: replays and reviews of records run at once per process, each
   in a worker thread off the event loop (default 2); four times as many may wait, and more
   are refused with 503 and ``Retry-After``.
+- ``CRIBKIT_DB_POOL``: connections one process may open to PostgreSQL (default 30, a third
+  of them kept open); every process of every host counts against the server's
+  ``max_connections`` (100 by default), so four processes want 25 or fewer.
 - ``CRIBKIT_EXPERT_MEMO``: pegging positions the hard computer keeps solved, read by the
   engine itself (``cribkit.limits``).
 """
@@ -172,6 +175,8 @@ class Settings:
     """Seconds one friend waits for the other to read the show before either may move on."""
     record_workers: int = 2
     """Replays and reviews of records run at once by this process (the rest wait)."""
+    db_pool: int = 30
+    """Connections this process may open to a database server (not SQLite's file)."""
     rate_limits: tuple[tuple[str, str], ...] = RATE_DEFAULTS
     """Budget per ``bucket.player`` / ``bucket.address`` (a ``limits`` string, or "off")."""
 
@@ -207,5 +212,6 @@ class Settings:
             presence_ttl=float(_whole(env, "CRIBKIT_PRESENCE_TTL", 20, 1)),
             show_timeout=_whole(env, "CRIBKIT_SHOW_TIMEOUT", 60, 1),
             record_workers=_whole(env, "CRIBKIT_RECORD_WORKERS", 2, 1),
+            db_pool=_whole(env, "CRIBKIT_DB_POOL", 30, 1),
             rate_limits=_rates(env),
         )
