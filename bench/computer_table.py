@@ -72,6 +72,9 @@ class ComputerGame:
         self.view = answer.json()
         return elapsed
 
+    def games_begun(self) -> int:
+        return self.games
+
     async def settle(self, result: object) -> None:
         """Nothing to add to the crowd's figures: no socket, and no answer is retried."""
 

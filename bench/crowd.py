@@ -90,6 +90,8 @@ class CrowdResult:
     answers_lost: dict[str, int] = field(default_factory=dict)
     socket_closes: dict[int, int] = field(default_factory=dict)
     lost_or_doubled: int = 0
+    games: int = 0
+    """Games begun at the tables (the first of each included): a memory figure's scale."""
 
     def tally(self, table: Table) -> None:
         """Add what one table saw of servers going away."""
@@ -132,6 +134,7 @@ class CrowdResult:
             "seconds": round(self.elapsed, 1),
             "moves": self.moves,
             "moves_per_s": round(self.moves / self.elapsed, 1) if self.elapsed else 0.0,
+            "games": self.games,
             **ms,
             "server_cpu_s": None if self.options.url else round(self.server_cpu, 2),
             "cpu_ms_per_move": round(1000 * self.server_cpu / self.moves, 2)
@@ -243,12 +246,19 @@ class Player(Protocol):
         """Add what the player saw of servers going away to ``result`` (before it closes)."""
         ...
 
+    def games_begun(self) -> int:
+        """Games this player began (a new one follows each that ended)."""
+        ...
+
     async def close(self) -> None: ...
 
 
 class CrowdTable(Table):
     """A friend table that, once the window ends, adds its answers lost and recovered, its
     sockets' closes and its stored games' mismatches to the crowd's figures."""
+
+    def games_begun(self) -> int:
+        return len(self.moves)
 
     async def settle(self, result: CrowdResult) -> None:
         await self.close_sockets()  # their closes are the run's, not the bench's own
@@ -327,6 +337,7 @@ async def _timed(
     result.client_cpu = time.process_time() - client_before
     result.rss_mb = {pid: _rss_mb(pid) for pid in family}
     for player in players:
+        result.games += player.games_begun()
         await player.settle(result)
         with contextlib.suppress(Exception):
             await player.close()

@@ -31,7 +31,7 @@ def _crowd(*flags: str) -> tuple[dict[str, Any], str]:
 def test_the_crowd_bench_plays_two_tables_with_no_errors() -> None:
     figures, _ = _crowd("--tables", "2", "--spectators", "2", "--seed", "3")
     assert figures["errors"] == 0, figures["error_kinds"]
-    assert figures["moves"] >= 4  # each table made moves
+    assert figures["moves"] >= 4 and figures["games"] >= figures["tables"]  # each table moved
     assert figures["p50_ms"] > 0 and figures["server_cpu_s"] > 0
     assert figures["spectator_views"] >= 2
     assert all(mb > 0 for mb in figures["rss_mb"].values())
@@ -48,7 +48,7 @@ def test_the_crowd_bench_refuses_sqlites_own_channel_across_processes() -> None:
 def test_the_crowd_bench_plays_the_computer_and_samples_over_time() -> None:
     figures, stderr = _crowd("--computer", "hard", "--tables", "2", "--sample", "2")
     assert figures["computer"] == "hard" and figures["errors"] == 0, figures["error_kinds"]
-    assert figures["moves"] >= 4 and figures["p50_ms"] > 0
+    assert figures["moves"] >= 4 and figures["p50_ms"] > 0 and figures["games"] >= 2
     samples = figures["samples"]
     assert len(samples) >= 2  # one every 2 s of the 6
     assert all(sum(row["fds"].values()) > 0 for row in samples)
