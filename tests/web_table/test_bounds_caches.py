@@ -41,3 +41,22 @@ def test_the_pool_setting_bounds_a_process_s_connections_to_postgresql() -> None
     assert Settings.from_env({"CRIBKIT_SECRET_KEY": "k"}).db_pool == 30
     with pytest.raises(CribkitError, match="CRIBKIT_DB_POOL"):
         Settings.from_env({**env, "CRIBKIT_DB_POOL": "0"})
+
+
+def test_a_finished_game_is_let_go_not_held() -> None:
+    """Thousands of finished games would fill the cache; they are replayed when read."""
+    from cribkit.game import Game
+    from cribkit.record import GameRecord
+    from cribkit.tournament import play_game
+    from cribkit.web.table.games.cache import GameCache
+
+    record = play_game("greedy", "random", seed=3, a_seat=0, keep_record=True).record
+    assert isinstance(record, GameRecord)
+    finished = record.to_game()
+    playing = Game(seed=3)
+    cache = GameCache(4)
+    cache.put("playing", "r0", playing)
+    cache.put("finished", "r1", playing)
+    cache.put("finished", "r2", finished)  # the final move: the held copy goes too
+    assert cache.holds("playing", "r0") and cache.get("playing", "r0") is not None
+    assert not cache.holds("finished", "r2") and cache.get("finished", "r1") is None

@@ -50,7 +50,13 @@ class GameCache:
             return found is not None and found[0] == record
 
     def put(self, game_id: str, record: str, game: Game) -> None:
+        """Keep ``game`` as rebuilt from ``record``; a finished game is let go instead: it
+        is read a few times more at most (the last views, a review), while a process that
+        has seen thousands of games would otherwise hold a thousand finished ones."""
         with self._lock:
+            if game.is_over:
+                self._games.pop(game_id, None)
+                return
             self._games[game_id] = (record, _clone(game))
             self._games.move_to_end(game_id)
             while len(self._games) > self._size:
