@@ -26,6 +26,7 @@ from cribkit.web.site.capped_work import CappedWork
 from cribkit.web.site.db import Database
 from cribkit.web.site.errors import install_error_handlers
 from cribkit.web.site.i18n import Catalogues
+from cribkit.web.site.malloc_arenas import limit_arenas
 from cribkit.web.site.preferences import PreferenceBook
 from cribkit.web.site.rate_limits import RateLimited, RateLimits
 from cribkit.web.site.same_origin import SameOriginOnly
@@ -81,6 +82,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app from ``settings`` (default: read from the environment now)."""
     settings = settings or Settings.from_env()
+    limit_arenas(settings.malloc_arenas)  # before the worker threads allocate
     app = FastAPI(
         title="cribkit",
         version=__version__,

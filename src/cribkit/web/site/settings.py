@@ -39,6 +39,9 @@ Every setting, its environment variable and its default:
 - ``CRIBKIT_DB_POOL``: connections one process may open to PostgreSQL (default 30, a third
   of them kept open); every process of every host counts against the server's
   ``max_connections`` (100 by default), so four processes want 25 or fewer.
+- ``CRIBKIT_MALLOC_ARENAS``: glibc malloc arenas per process (default 2; 0 keeps glibc's
+  own, eight per core): the worker threads' arenas were most of a server's memory
+  (``malloc_arenas``). ``MALLOC_ARENA_MAX``, if set, wins.
 - ``CRIBKIT_EXPERT_MEMO``: pegging positions the hard computer keeps solved, read by the
   engine itself (``cribkit.limits``).
 """
@@ -177,6 +180,8 @@ class Settings:
     """Replays and reviews of records run at once by this process (the rest wait)."""
     db_pool: int = 30
     """Connections this process may open to a database server (not SQLite's file)."""
+    malloc_arenas: int = 2
+    """glibc malloc arenas this process may use (0: glibc's default, 8 per core)."""
     rate_limits: tuple[tuple[str, str], ...] = RATE_DEFAULTS
     """Budget per ``bucket.player`` / ``bucket.address`` (a ``limits`` string, or "off")."""
 
@@ -213,5 +218,6 @@ class Settings:
             show_timeout=_whole(env, "CRIBKIT_SHOW_TIMEOUT", 60, 1),
             record_workers=_whole(env, "CRIBKIT_RECORD_WORKERS", 2, 1),
             db_pool=_whole(env, "CRIBKIT_DB_POOL", 30, 1),
+            malloc_arenas=_whole(env, "CRIBKIT_MALLOC_ARENAS", 2, 0),
             rate_limits=_rates(env),
         )
