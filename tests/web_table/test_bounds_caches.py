@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,17 @@ def test_a_finished_game_is_let_go_not_held() -> None:
     cache.put("finished", "r2", finished)  # the final move: the held copy goes too
     assert cache.holds("playing", "r0") and cache.get("playing", "r0") is not None
     assert not cache.holds("finished", "r2") and cache.get("finished", "r1") is None
+
+
+def test_an_in_memory_database_is_one_database_for_every_thread() -> None:
+    """``sqlite://`` (what a quick try or a test may give) built an engine that refused its
+    own pool arguments; now every worker thread sees the one in-memory database."""
+    app = create_app(
+        Settings.from_env({"CRIBKIT_SECRET_KEY": "k", "CRIBKIT_DATABASE_URL": "sqlite://"})
+    )
+    app.state.database.migrate()
+    made = app.state.games.create("p", "casual")
+    with ThreadPoolExecutor(max_workers=1) as other_thread:
+        loaded = other_thread.submit(app.state.games.load, "p", made.id).result()
+    assert loaded.id == made.id
+    assert loaded.version == made.version

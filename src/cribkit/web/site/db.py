@@ -15,9 +15,10 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
 
 from cribkit.web.site.models import AppSecret
 
@@ -45,6 +46,11 @@ DB_POOL = 30
 """Connections one process may open to a database server by default (a third kept open)."""
 
 
+def _in_memory(url: URL) -> bool:
+    """An SQLite database that lives in its connection (``sqlite://``), not in a file."""
+    return url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
+
+
 def _build_engine(url: str, pool: int = DB_POOL) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":  # processes x pool must stay under the server's cap
@@ -52,8 +58,10 @@ def _build_engine(url: str, pool: int = DB_POOL) -> Engine:
         return create_engine(
             url, pool_pre_ping=True, pool_size=kept, max_overflow=max(0, pool - kept)
         )
-    if parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    if _in_memory(parsed):
+        # one in-memory database lives in one connection: every thread must share it
+        return create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
+    Path(parsed.database or "").expanduser().parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(  # a pool as deep as the worker threads: no connect per session
         url,
         connect_args={"timeout": _SQLITE_BUSY_SECONDS, "check_same_thread": False},
@@ -90,6 +98,12 @@ class Database:
         config.set_main_option("script_location", str(MIGRATIONS_DIR))
         rendered = self.engine.url.render_as_string(hide_password=False)
         config.set_main_option("sqlalchemy.url", rendered.replace("%", "%%"))
+        if _in_memory(self.engine.url):
+            with self.engine.connect() as connection:  # the one connection that holds it
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                connection.commit()
+            return
         command.upgrade(config, "head")
 
     def session(self) -> Session:

@@ -35,6 +35,10 @@ def _run(connection: Connection) -> None:
 
 
 def _run_online() -> None:
+    given = context.config.attributes.get("connection")
+    if given is not None:  # an in-memory database: only the app's own connection holds it
+        _run(given)
+        return
     url = context.config.get_main_option("sqlalchemy.url")
     if not url:
         raise RuntimeError("no database URL given to the migrations")

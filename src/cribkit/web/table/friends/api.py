@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cribkit.errors import CribkitError
 from cribkit.web.site.errors import ERROR_RESPONSES, RATE_LIMITED_RESPONSES, ApiError, api_problem
 from cribkit.web.site.i18n import translator
+from cribkit.web.site.loop_deps import on_the_loop
 from cribkit.web.site.players_identity import issue_player, remember_player
 from cribkit.web.site.schemas import MUGGINS_NEEDS_COUNT_OWN
 from cribkit.web.table.friends.chat_view import chat_payload
@@ -84,7 +85,7 @@ def friends_of(request: Request) -> FriendTables:
     return tables
 
 
-Tables = Annotated[FriendTables, Depends(friends_of)]
+Tables = Annotated[FriendTables, Depends(on_the_loop(friends_of))]
 
 
 def invite_link(request: Request, code: str) -> str:

@@ -189,6 +189,14 @@ def view_out(
     return _SEAT_VIEW.validate_python(seat_view(state, loaded, translations))
 
 
+def view_answer(state: Any, loaded: LoadedGame, translations: gettext.NullTranslations) -> Response:
+    """``view_out`` as the JSON answer, encoded here. FastAPI validates a sync route's
+    returned model once more, in a worker thread of its own: a second thread hand-off on
+    every move, for a value ``view_out`` has just validated."""
+    body = _SEAT_VIEW.dump_json(view_out(state, loaded, translations), by_alias=True)
+    return Response(body, media_type="application/json")
+
+
 def table_hint(view: PlayerView) -> Hint:
     """The advisor's move, refused for a cut: the deck is shuffled out of sight, so there
     is nothing to advise and a Hint there would only waste a click."""
@@ -219,16 +227,16 @@ def create_game(
     )
 
 
-@router.get("/{game_id}", responses=_ERRORS)
-def get_game(request: Request, loaded: OwnGame) -> GameView | TableGameView:
+@router.get("/{game_id}", responses=_ERRORS, response_model=GameView | TableGameView)
+def get_game(request: Request, loaded: OwnGame) -> Response:
     """Your view of the game: cards, scores, pegs, the count, legal actions, events."""
-    return view_out(request.app.state, loaded, translator(request))
+    return view_answer(request.app.state, loaded, translator(request))
 
 
-@router.post("/{game_id}/actions", responses=_ERRORS)
+@router.post("/{game_id}/actions", responses=_ERRORS, response_model=GameView | TableGameView)
 def post_action(
     request: Request, game_id: str, body: MoveRequest, service: Service, player_id: PlayerId
-) -> GameView | TableGameView:
+) -> Response:
     """Make a move; the computer's replies are applied before the answer comes back."""
     state = request.app.state
     try:
@@ -246,7 +254,7 @@ def post_action(
         ) from None
     except CribkitError as exc:
         raise api_problem(request, 422, exc) from None
-    return view_out(state, loaded, translator(request))
+    return view_answer(state, loaded, translator(request))
 
 
 @router.get("/{game_id}/hint", responses=_ERRORS)

@@ -14,6 +14,7 @@ from fastapi import Depends, Request
 
 from cribkit.errors import CribkitError
 from cribkit.web.site.errors import api_problem
+from cribkit.web.site.loop_deps import on_the_loop
 from cribkit.web.site.players_identity import player_id_of
 from cribkit.web.table.games.loaded import GameNotFoundError, LoadedGame, check_seated
 from cribkit.web.table.games.service import GameService
@@ -27,8 +28,8 @@ def service_of(request: Request) -> GameService:
     return service
 
 
-Service = Annotated[GameService, Depends(service_of)]
-PlayerId = Annotated[str | None, Depends(player_id_of)]
+Service = Annotated[GameService, Depends(on_the_loop(service_of))]
+PlayerId = Annotated[str | None, Depends(on_the_loop(player_id_of))]
 """The player id in the signed identity cookie, or None (no cookie, or a forged one)."""
 
 
@@ -43,8 +44,9 @@ def own_game(request: Request, game_id: str, service: Service, player_id: Player
 OwnGame = Annotated[LoadedGame, Depends(own_game)]
 
 
-def seated_game(request: Request, loaded: OwnGame) -> LoadedGame:
-    """The player's game once both seats are taken; 422 while a friend is awaited."""
+async def seated_game(request: Request, loaded: OwnGame) -> LoadedGame:
+    """The player's game once both seats are taken; 422 while a friend is awaited (on the
+    loop: it only checks the game ``own_game`` loaded in a worker thread)."""
     try:
         check_seated(loaded)
     except CribkitError as exc:

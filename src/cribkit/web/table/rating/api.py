@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 
 from cribkit.web.site.errors import ERROR_RESPONSES
+from cribkit.web.site.loop_deps import on_the_loop
 from cribkit.web.site.schemas import ResponseModel
 from cribkit.web.table.games.deps import PlayerId
 from cribkit.web.table.rating.book import RatingBook
@@ -28,7 +29,7 @@ def ratings_of(request: Request) -> RatingBook:
     return book
 
 
-Ratings = Annotated[RatingBook, Depends(ratings_of)]
+Ratings = Annotated[RatingBook, Depends(on_the_loop(ratings_of))]
 
 
 class RatedGameOut(ResponseModel):

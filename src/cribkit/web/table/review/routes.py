@@ -21,6 +21,7 @@ from cribkit.web.site.capped_work import BusyError, busy_answer, record_work
 from cribkit.web.site.errors import error_page
 from cribkit.web.site.errors_i18n import error_message
 from cribkit.web.site.i18n import DEFAULT_LANGUAGE, N_, request_language, translator
+from cribkit.web.site.loop_deps import on_the_loop
 from cribkit.web.site.templating import render
 from cribkit.web.table.common.record_upload import read_record, record_error_message
 from cribkit.web.table.games.deps import PlayerId
@@ -43,7 +44,7 @@ def reviews_of(request: Request) -> ReviewBook:
     return book
 
 
-Reviews = Annotated[ReviewBook, Depends(reviews_of)]
+Reviews = Annotated[ReviewBook, Depends(on_the_loop(reviews_of))]
 
 
 def _page(request: Request, record: GameRecord, review: GameReview, **context: Any) -> HTMLResponse:
