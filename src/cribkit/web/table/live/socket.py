@@ -170,8 +170,9 @@ async def _news(subscription: Any, announcer: Announcer) -> int | None:
     """Wait for news of the game (its version, or ``RESYNC``), or while the channel is
     down, for ``POLL_SECONDS`` (None: no news, read anyway)."""
     while True:
-        try:
-            version: int = await asyncio.wait_for(subscription.next_version(), timeout=POLL_SECONDS)
+        try:  # asyncio.timeout, not wait_for: no task of its own for every wait
+            async with asyncio.timeout(POLL_SECONDS):
+                version: int = await subscription.next_version()
             return version
         except TimeoutError:
             if announcer.polling():
