@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from functools import lru_cache
 
 from itsdangerous import BadData, URLSafeSerializer
 from starlette.requests import HTTPConnection, Request
@@ -35,20 +36,39 @@ PLAYER_ID = re.compile(r"[0-9a-f]{32}")
 
 def _serializer(request: HTTPConnection) -> URLSafeSerializer:
     settings: Settings = request.app.state.settings
-    return URLSafeSerializer(settings.secret_key, salt=_SALT)
+    return _serializer_for(settings.secret_key)
+
+
+@lru_cache(maxsize=8)
+def _serializer_for(secret_key: str) -> URLSafeSerializer:
+    """One serializer per key (it holds no state per use): building one per request showed
+    in a friend move's profile."""
+    return URLSafeSerializer(secret_key, salt=_SALT)
+
+
+_READ_IN_SCOPE = "cribkit.player_id"
+"""Where a request's scope keeps its cookie's verdict (the rate limits read it first)."""
 
 
 def player_id_of(request: HTTPConnection) -> str | None:
     """The player id in the request's (or socket's) cookie, or None when absent, forged
-    or not an id this app issues (a bad payload is no identity, never a 500)."""
+    or not an id this app issues (a bad payload is no identity, never a 500).
+
+    Checked once per request: the middleware and the route share the scope's verdict.
+    """
     token = request.cookies.get(PLAYER_COOKIE)
     if not token:
         return None
+    read: tuple[str, str | None] | None = request.scope.get(_READ_IN_SCOPE)
+    if read is not None and read[0] == token:
+        return read[1]
     try:
         value = _serializer(request).loads(token)
     except BadData:  # a bad signature, or a signed payload that is not JSON
-        return None
-    return value if isinstance(value, str) and PLAYER_ID.fullmatch(value) else None
+        value = None
+    player = value if isinstance(value, str) and PLAYER_ID.fullmatch(value) else None
+    request.scope[_READ_IN_SCOPE] = (token, player)
+    return player
 
 
 def issue_player(request: Request) -> tuple[str, bool]:
