@@ -47,9 +47,11 @@ CHAT_RECENT = 50
 HELD_GAMES = 1024
 """Games whose chat one process holds by default (three readers each: both seats and the
 spectators)."""
-HELD_SECONDS = 15.0
-"""How long a process trusts a chat it read when no news said it changed (a line said
-through another process reaches its sockets at once, as "read again" news)."""
+HELD_SECONDS = 60.0
+"""How long a process trusts a chat it read when no news said it changed. A line said
+through another process reaches its sockets at once, as "read again" news, and a socket
+that polls (the channel down) reads again each time, so this bounds only a page that
+reads without a socket; at 15 s the expiring reads were a tenth of a friend move's time."""
 
 QUICK_PHRASES: dict[str, str] = {
     "good_luck": N_("Good luck"),
