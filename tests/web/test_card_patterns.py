@@ -8,7 +8,10 @@ state (schemathesis.toml says 422 is expected there).
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -117,3 +120,20 @@ def test_the_document_carries_the_patterns() -> None:
     body = document["components"]["schemas"]["ScoreRequest"]
     assert body["then"]["properties"]["hand"]["anyOf"][0]["pattern"] == cards_text(4, 4)["pattern"]
     assert body["else"]["properties"]["hand"]["anyOf"][0]["pattern"] == cards_text(5, 5)["pattern"]
+
+
+def test_the_patterns_are_the_same_in_every_process() -> None:
+    """The go words are a set: spelled in its iteration order, the published schema
+    changed with each process's hash seed (two hosts served two schemas)."""
+    script = "from cribkit.web.tools.card_patterns import play_text; print(play_text())"
+    spelled = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(6)
+    }
+    assert len(spelled) == 1

@@ -49,7 +49,7 @@ CARD = f"(?:{_RANK}{_SUIT}|{_SUIT}{_RANK})"
 """One card: a rank then a suit (``5h``, ``10♥``) or a suit then a rank (``h5``)."""
 _SEP = r"[\s,;+]+"
 _EDGE = r"[\s,;+]*"
-_GO = _either_case(tuple(GO_WORDS))
+_GO = _either_case(tuple(sorted(GO_WORDS)))  # sorted: the schema the same in every process
 
 
 def cards_text(least: int, most: int) -> dict[str, Any]:
