@@ -25,7 +25,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 
 from cribkit.actions import ClaimCount
 from cribkit.errors import CribkitError, IllegalActionError
@@ -61,7 +61,7 @@ from cribkit.web.table.games.rows import (
     summary_values,
 )
 from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
-from cribkit.web.table.games.stored_rows import GAMES, RowCache, StoredRow, select_row
+from cribkit.web.table.games.stored_rows import RowCache, StoredRow, select_row, store_row
 
 __all__ = ["ChangeHook", "FinishHook", "GameService", "table_rules"]
 
@@ -232,7 +232,7 @@ class GameService:
             if held is not None:
                 return held
         with self.database.engine.connect() as connection:
-            found = connection.execute(select_row(game_id)).one_or_none()
+            found = connection.execute(*select_row(game_id)).one_or_none()
         if found is None:
             return None
         row = StoredRow(*found)
@@ -400,11 +400,7 @@ class GameService:
         record = GameRecord.of(game).to_text()
         values = {"record": record, **summary_values(game, show_step, seat_one_step), **columns}
         with self.database.engine.begin() as connection:  # no ORM session: nothing holds the row
-            result = connection.execute(
-                update(GAMES)
-                .where(GAMES.c.id == game_id, GAMES.c.version == version)
-                .values(version=version + 1, **values)
-            )
+            result = connection.execute(*store_row(game_id, version, values))
         if result.rowcount != 1:  # nothing was written: another move got there first
             return False
         self._cache.put(game_id, record, game)

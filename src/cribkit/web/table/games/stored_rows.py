@@ -10,16 +10,18 @@ mover share the mover's write instead of each re-reading it. Anything without su
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, NamedTuple
 
-from sqlalchemy import Table, select
-from sqlalchemy.sql import Select
+from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy.sql import Select, Update
 
 from cribkit.web.site.lru import Lru
 from cribkit.web.site.models import GameRow
 
-__all__ = ["GAMES", "RowCache", "StoredRow", "select_row"]
+__all__ = ["GAMES", "RowCache", "StoredRow", "select_row", "store_row"]
 
 
 class StoredRow(NamedTuple):
@@ -44,9 +46,34 @@ session's bookkeeping (half their cost on SQLite)."""
 _COLUMNS = [GAMES.c[name] for name in StoredRow._fields]
 
 
-def select_row(game_id: str) -> Select[Any]:
-    """The query of one game's ``StoredRow`` columns."""
-    return select(*_COLUMNS).where(GAMES.c.id == game_id)
+_SELECT_ROW = select(*_COLUMNS).where(GAMES.c.id == bindparam("row_id"))
+"""Built once: a statement built per call cost more to build than to run on SQLite."""
+
+
+def select_row(game_id: str) -> tuple[Select[Any], dict[str, Any]]:
+    """The query of one game's ``StoredRow`` columns and its parameters."""
+    return _SELECT_ROW, {"row_id": game_id}
+
+
+@lru_cache(maxsize=32)
+def _update_of(columns: frozenset[str]) -> Update:
+    """``UPDATE games SET <columns>, version = version + 1 WHERE id = ? AND version = ?``,
+    one statement per set of columns (a move writes the same few every time)."""
+    values: dict[str, Any] = {name: bindparam(f"new_{name}") for name in sorted(columns)}
+    return (
+        update(GAMES)
+        .where(GAMES.c.id == bindparam("row_id"), GAMES.c.version == bindparam("row_version"))
+        .values(version=GAMES.c.version + 1, **values)
+    )
+
+
+def store_row(
+    game_id: str, version: int, values: Mapping[str, Any]
+) -> tuple[Update, dict[str, Any]]:
+    """The conditional write of ``values`` over version ``version`` and its parameters."""
+    names: Iterable[str] = values
+    parameters = {f"new_{name}": value for name, value in values.items()}
+    return _update_of(frozenset(names)), {"row_id": game_id, "row_version": version, **parameters}
 
 
 class RowCache:
