@@ -74,8 +74,8 @@ LEVEL_SPECS: dict[str, LevelSpec] = {
         LevelSpec("beginner", 2.5, 10, 0.0, 0.0, 2.5, 4, 4, 0.5),
         LevelSpec("novice", 2.0, 9, 0.0, 0.0, 2.2, 4, 4, 0.45),
         LevelSpec("casual", 1.6, 7, 0.15, 0.0, 1.75, 3, 6, 0.35),
-        LevelSpec("club", 1.2, 6, 0.4, 0.15, 1.3, 3, 10, 0.25),
-        LevelSpec("strong", 0.7, 3, 0.7, 0.5, 0.7, 2, 16, 0.12, endgame=True),
+        LevelSpec("club", 1.1, 5, 0.45, 0.20, 1.2, 3, 12, 0.22),
+        LevelSpec("strong", 0.75, 3, 0.65, 0.45, 0.75, 2, 16, 0.14, endgame=True),
     )
 }
 """The five levels below the expert, weakest first."""
