@@ -117,19 +117,31 @@ def test_a_ladder_stopped_inside_a_match_plays_only_its_missing_pairs(
     whole = json_out(invoke(args))
     out = tmp_path / "ladder.json"
     with monkeypatch.context() as patch:
-        _stop_after(patch, chunks=6)  # 2 + 2 chunks, then 2 of beginner:greedy's 4
+        _stop_after(patch, chunks=2)  # 2 of beginner:greedy's 4 chunks (played first)
         assert isinstance(invoke([*args, "--out", str(out)]).exception, Stop)
-    assert len(json.loads(out.read_text())["matches"]["beginner|greedy"]) == 4
-    played: list[GameResult] = []
-    monkeypatch.setattr(ladder_file.LadderFile, "add", lambda s, a, b, batch: played.extend(batch))
+    assert list(json.loads(out.read_text())["matches"]) == ["beginner|greedy"]
+    played: list[tuple[str, int]] = []
+
+    def add(self: ladder_file.LadderFile, a: str, b: str, batch: list[GameResult]) -> None:
+        played.extend((f"{a}|{b}", game.pair) for game in batch)
+
+    monkeypatch.setattr(ladder_file.LadderFile, "add", add)
     assert json_out(invoke([*args, "--out", str(out)])) == whole
-    assert sorted({game.pair for game in played}) == [2, 3]
+    assert sorted(set(played)) == [
+        ("beginner|greedy", 2),
+        ("beginner|greedy", 3),
+        ("beginner|random", 0),
+        ("beginner|random", 1),
+        ("greedy|random", 0),
+        ("greedy|random", 1),
+    ]
 
 
 def test_games_for_plays_more_games_in_the_pairings_named(matches: Matches) -> None:
     more = ["--games-for", "random:greedy=8,beginner:greedy=6"]
     data = json_out(invoke([*ARGS, *more, "--json"]))
-    assert [k["games"] for k in matches.keywords] == [8, 4, 6]
+    assert [k["games"] for k in matches.keywords] == [8, 6, 4]  # the pairings that matter first
+    assert matches.pairs == [("greedy", "random"), ("beginner", "greedy"), ("beginner", "random")]
     ratings = {r["player"]: r["games"] for r in data["ratings"]}
     assert ratings == {"greedy": 14, "random": 12, "beginner": 10}
     assert [m["games"] for m in data["matches"]] == [8, 4, 6]

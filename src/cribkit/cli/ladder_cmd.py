@@ -5,7 +5,8 @@ the ladder's seed, the stronger player as side A); the wins are fitted by Bradle
 (``cribkit.ratings``) with the anchor (``--anchor``, default beginner) at 1000. ``--pairs``
 plays only the pairings it lists instead of the round robin, so long as they join every
 player to every other through some chain; ``--games-for`` gives the pairings that matter
-(adjacent levels, say) more games than ``--games``. With ``--out FILE`` every chunk of
+(adjacent levels, say) more games than ``--games``, and plays them first, so a ladder cut
+short has them. With ``--out FILE`` every chunk of
 games is saved there as it comes in (``cribkit.cli.ladder_file``), and a ladder started
 again with the same file and seed plays only the games still missing, mid-match included.
 With ``--cluster`` the matches are played one after another on a Dask cluster
@@ -214,7 +215,7 @@ def ladder(
         bar = progress.add_task("ladder", total=sum(counts.values()))
         shown = {pairing: min(len(saved.played(*pairing)), n) for pairing, n in counts.items()}
         progress.update(bar, completed=sum(shown.values()))
-        for (a, b), count in counts.items():
+        for (a, b), count in sorted(counts.items(), key=lambda item: -item[1]):
             progress.update(bar, description=f"{a} vs {b}")
             results[a, b] = run_match(
                 a,
@@ -227,7 +228,8 @@ def ladder(
                 done=saved.played(a, b),
                 on_batch=_saver(saved, a, b),
             )
-    played = [HeadToHead(r.a, r.b, r.a_wins, r.games) for r in results.values()]
+    ordered = [results[pairing] for pairing in counts]  # as listed, not as played
+    played = [HeadToHead(r.a, r.b, r.a_wins, r.games) for r in ordered]
     ratings = fit_ratings(played, anchor=pinned, anchor_rating=ANCHOR_RATING)
     if json_output:
         print_json(
@@ -236,7 +238,7 @@ def ladder(
                 "seed": seed,
                 "anchor": pinned,
                 "anchor_rating": ANCHOR_RATING,
-                "matches": [_match_json(r) for r in results.values()],
+                "matches": [_match_json(r) for r in ordered],
                 "ratings": [
                     {
                         "player": r.player,
@@ -252,7 +254,7 @@ def ladder(
     make_console().print(
         Group(
             ladder_table(ratings, games=games, seed=seed, anchor=pinned),
-            matches_table(list(results.values())),
+            matches_table(ordered),
         )
     )
 
