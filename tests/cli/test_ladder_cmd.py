@@ -165,7 +165,9 @@ def test_a_file_of_another_seed_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "ladder.json"
     invoke([*ARGS, "--json", "--out", str(out)])
     before = out.read_text()
-    assert_bad_input(invoke([*ARGS[:3], "--seed", "4", *ARGS[5:], "--out", str(out)]), "--seed")
+    refused = invoke([*ARGS[:3], "--seed", "4", *ARGS[5:], "--out", str(out)])
+    assert_bad_input(refused, "a ladder on seed 3: give the same --seed")
+    assert "not a ladder's interim file" not in refused.stderr
     assert out.read_text() == before
 
 
@@ -175,13 +177,15 @@ def test_a_file_of_another_engine_is_refused(
     out = tmp_path / "ladder.json"
     invoke([*ARGS, "--json", "--out", str(out)])
     monkeypatch.setattr(ladder_file, "installed_engine", lambda: "0.0.1+other")
-    assert_bad_input(invoke([*ARGS, "--out", str(out)]), "another cribkit engine")
+    refused = invoke([*ARGS, "--out", str(out)])
+    assert_bad_input(refused, "another cribkit engine (0.1.0+", "this is 0.0.1+other")
+    assert "not a ladder's interim file" not in refused.stderr
 
 
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        ('{"games": 4, "seed": 3, "matches": {}}', "another format"),
+        ('{"games": 4, "seed": 3, "matches": {}}', "a ladder file of another format (1"),
         ('{"format": 2, "seed": 3}', "not a ladder's interim file"),
         ("not json", "not a ladder's interim file"),
     ],

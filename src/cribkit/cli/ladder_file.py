@@ -102,6 +102,8 @@ class LadderFile:
                 key: [row_game(row, seed=seed) for row in rows]
                 for key, rows in saved["matches"].items()
             }
+        except CribkitError:
+            raise
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise CribkitError(f"{path} is not a ladder's interim file: {error}") from error
         return cls(path, seed, games)
