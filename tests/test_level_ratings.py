@@ -10,6 +10,7 @@ import pytest
 from cribkit.errors import CribkitError
 from cribkit.players import CALIBRATED_LEVELS
 from cribkit.players.level_ratings import level_rating, level_ratings
+from cribkit.ratings import HeadToHead, fit_ratings
 
 
 def test_every_calibrated_level_is_rated_and_stronger_levels_rate_higher() -> None:
@@ -39,3 +40,14 @@ def test_the_table_is_a_ladder_fit_of_every_level_and_the_yardsticks() -> None:
         if name != table["anchor"]:
             assert row.low is not None and row.high is not None
             assert row.low < row.rating < row.high, name
+
+
+def test_the_table_s_ratings_are_the_fit_of_the_matches_it_lists() -> None:
+    text = resources.files("cribkit").joinpath("data/level_ratings.json").read_text("utf-8")
+    table = json.loads(text)
+    played = [HeadToHead(m["a"], m["b"], m["a_wins"], m["games"]) for m in table["matches"]]
+    fitted = fit_ratings(played, anchor=table["anchor"], anchor_rating=table["anchor_rating"])
+    assert {r.player for r in fitted} == set(table["ratings"])
+    for rating in fitted:
+        assert table["ratings"][rating.player]["rating"] == pytest.approx(rating.rating, abs=0.06)
+        assert table["ratings"][rating.player]["games"] == rating.games

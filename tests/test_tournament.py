@@ -19,6 +19,7 @@ from cribkit.tournament import (
     SOURCES,
     Z95,
     GameResult,
+    MatchResult,
     PairTask,
     pair_seed,
     play_pair,
@@ -147,6 +148,56 @@ def test_progress_reports_every_game() -> None:
     )
     assert seen[-1] == (6, 6)
     assert [done for done, _ in seen] == sorted({done for done, _ in seen})
+
+
+def _without_time(result: MatchResult) -> dict[str, object]:
+    figures = result.to_dict()
+    del figures["seconds"], figures["games_per_second"]
+    return figures
+
+
+def test_a_match_resumed_from_its_first_chunks_sums_to_the_unbroken_match() -> None:
+    whole = run_match("greedy", "random", games=12, seed=5, jobs=1)
+    batches: list[list[GameResult]] = []
+    run_match("greedy", "random", games=12, seed=5, jobs=1, on_batch=batches.append)
+    assert len(batches) > 2 and sorted(r.pair for b in batches for r in b) == [
+        pair for pair in range(6) for _ in (0, 1)
+    ]
+    done = [result for batch in batches[:2] for result in batch]
+    played: list[GameResult] = []
+    seen: list[int] = []
+    resumed = run_match(
+        "greedy",
+        "random",
+        games=12,
+        seed=5,
+        jobs=1,
+        done=done,
+        on_batch=played.extend,
+        progress=lambda d, _t: seen.append(d),
+    )
+    assert {r.pair for r in played}.isdisjoint({r.pair for r in done})
+    assert len(played) + len(done) == 12 and seen[0] == len(done) and seen[-1] == 12
+    assert _without_time(resumed) == _without_time(whole)
+    assert resumed.results == whole.results
+
+
+def test_a_resumed_match_replays_a_pair_it_holds_only_half_of_and_drops_later_pairs() -> None:
+    whole = run_match("greedy", "random", games=8, seed=6, jobs=1)
+    longer = run_match("greedy", "random", games=12, seed=6, jobs=1)
+    half = [r for r in longer.results if not (r.pair == 1 and r.a_seat == 1)]
+    played: list[GameResult] = []
+    resumed = run_match(
+        "greedy", "random", games=8, seed=6, jobs=1, done=half, on_batch=played.extend
+    )
+    assert [(r.pair, r.a_seat) for r in played] == [(1, 0), (1, 1)]
+    assert resumed.results == whole.results
+
+
+def test_games_of_another_seed_are_not_resumed() -> None:
+    other = run_match("greedy", "random", games=4, seed=7, jobs=1).results
+    with pytest.raises(CribkitError, match="not played on seed 8"):
+        run_match("greedy", "random", games=4, seed=8, jobs=1, done=other)
 
 
 @pytest.mark.parametrize("games", [0, 1, 7])

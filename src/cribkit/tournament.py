@@ -261,6 +261,8 @@ def run_match(
     progress: Progress | None = None,
     keep_records: bool = False,
     executor: Executor | None = None,
+    done: Sequence[GameResult] = (),
+    on_batch: Callable[[list[GameResult]], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games (``games / 2`` duplicate pairs) of ``a`` against ``b``.
 
@@ -269,25 +271,48 @@ def run_match(
     ``jobs`` says how many of them it runs at once. Results do not depend on ``jobs`` nor
     on where the games are played: every game's seeds come from ``seed`` and its pair,
     and the results are put back in pair order before they are summed.
+
+    ``done`` holds games of this match played before (a stopped ladder's interim file):
+    their pairs are not played again, so a match resumes mid-way and sums to what an
+    unbroken one would. ``on_batch`` is called with each chunk's games as they come in
+    (where a ladder saves them). ``seconds`` counts only the games played in this call.
     """
     check_match(a, b, games=games)
     workers = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
-    pairs = [(pair, pair_seed(seed, pair)) for pair in range(games // 2)]
+    kept = _resumed(done, seed=seed, games=games)
+    played = {result.pair for result in kept}
+    pairs = [(pair, pair_seed(seed, pair)) for pair in range(games // 2) if pair not in played]
     engine = None if executor is None else installed_engine()
     tasks = [PairTask(a, b, chunk, keep_records, engine) for chunk in _chunks(pairs, workers)]
     started = time.perf_counter()
-    results: list[GameResult] = []
-
-    def collect(batch: list[GameResult]) -> None:
-        results.extend(batch)
-        if progress is not None:
-            progress(len(results), games)
+    results: list[GameResult] = list(kept)
+    if progress is not None and results:
+        progress(len(results), games)
 
     for batch in play_tasks(tasks, workers, executor=executor):
-        collect(batch)
+        results.extend(batch)
+        if on_batch is not None:
+            on_batch(batch)
+        if progress is not None:
+            progress(len(results), games)
     seconds = time.perf_counter() - started
     results.sort(key=lambda result: (result.pair, result.a_seat))
     return summarize(a, b, results, seconds=seconds)
+
+
+def _resumed(done: Sequence[GameResult], *, seed: int, games: int) -> list[GameResult]:
+    """The games of ``done`` whose pairs are complete (both seats) and within ``games``;
+    refuses a game not played on this match's seeds (another seed's file)."""
+    pairs = by_pair(done)
+    for pair, pair_games in pairs.items():
+        if any(result.seed != pair_seed(seed, pair) for result in pair_games):
+            raise CribkitError(f"pair {pair} of the games given was not played on seed {seed}")
+    return [
+        result
+        for pair, pair_games in pairs.items()
+        if pair < games // 2 and sorted(r.a_seat for r in pair_games) == [0, 1]
+        for result in pair_games
+    ]
 
 
 def play_tasks(

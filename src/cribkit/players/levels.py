@@ -72,10 +72,10 @@ LEVEL_SPECS: dict[str, LevelSpec] = {
     spec.name: spec
     for spec in (
         LevelSpec("beginner", 2.5, 10, 0.0, 0.0, 2.5, 4, 4, 0.5),
-        LevelSpec("novice", 2.0, 9, 0.0, 0.0, 2.2, 4, 4, 0.45),
-        LevelSpec("casual", 1.6, 7, 0.15, 0.0, 1.75, 3, 6, 0.35),
-        LevelSpec("club", 1.2, 6, 0.4, 0.15, 1.3, 3, 10, 0.25),
-        LevelSpec("strong", 0.7, 3, 0.7, 0.5, 0.7, 2, 16, 0.12, endgame=True),
+        LevelSpec("novice", 1.85, 9, 0.0, 0.0, 2.0, 4, 4, 0.40),
+        LevelSpec("casual", 1.5, 7, 0.15, 0.0, 1.75, 3, 6, 0.35),
+        LevelSpec("club", 1.1, 5, 0.45, 0.20, 1.2, 3, 12, 0.22),
+        LevelSpec("strong", 0.85, 3, 0.6, 0.38, 0.85, 2, 16, 0.17, endgame=True),
     )
 }
 """The five levels below the expert, weakest first."""

@@ -48,7 +48,7 @@ class RatedGameOut(ResponseModel):
 class RatingOut(ResponseModel):
     """The reader's rating (Glicko-2, on the ladder's Elo-like scale) and its history."""
 
-    rating: float = Field(examples=[1139.0])
+    rating: float = Field(examples=[1149.0])
     rd: float = Field(description="Rating deviation: the rating is known to about ± 2 RD.")
     vol: float = Field(description="Glicko-2 volatility.")
     games: int = Field(description="Rated games so far.")
