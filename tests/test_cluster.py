@@ -80,6 +80,7 @@ def _package(root: Path) -> Path:
         ("web/page.py", "page = 1\n"),
         ("cli/command.py", "command = 1\n"),
         ("__pycache__/game.cpython-311.pyc", "compiled"),
+        ("data/level_ratings.json", "{}\n"),
     ):
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -91,7 +92,13 @@ def test_the_fingerprint_follows_the_engine_files_only(tmp_path: Path) -> None:
     root = _package(tmp_path / "cribkit")
     before = engine_fingerprint(root)
     assert before == engine_fingerprint(root)
-    for untouched in ("web/page.py", "cli/command.py", "__pycache__/game.cpython-311.pyc"):
+    untouched_files = (
+        "web/page.py",
+        "cli/command.py",
+        "__pycache__/game.cpython-311.pyc",
+        "data/level_ratings.json",  # a ladder writes it: its own interim file stays valid
+    )
+    for untouched in untouched_files:
         (root / untouched).write_text("changed\n", encoding="utf-8")
         assert engine_fingerprint(root) == before, untouched
     (root / "data/table.json").write_text("[2]\n", encoding="utf-8")

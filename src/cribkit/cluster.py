@@ -57,6 +57,9 @@ _PACKAGE = Path(__file__).parent
 
 _NOT_ENGINE = ("web", "cli")
 """Subpackages that play no part in a game: left out of the engine's fingerprint."""
+_NOT_ENGINE_FILES = ("data/level_ratings.json",)
+"""Files no strategy reads: the ratings a ladder writes must not make its own interim file
+another engine's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,7 @@ def engine_fingerprint(root: Path = _PACKAGE) -> str:
         if (
             not path.is_file()
             or relative.parts[0] in _NOT_ENGINE
+            or relative.as_posix() in _NOT_ENGINE_FILES
             or "__pycache__" in relative.parts
         ):
             continue
