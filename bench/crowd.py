@@ -31,6 +31,7 @@ import random
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,6 +82,8 @@ class CrowdResult:
     elapsed: float = 0.0
     latencies: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
+    error_examples: dict[str, str] = field(default_factory=dict)
+    """The first error of each kind with the frames it was raised in (to find it again)."""
     server_cpu: float = 0.0
     client_cpu: float = 0.0
     rss_mb: dict[int, float] = field(default_factory=dict)
@@ -107,6 +110,10 @@ class CrowdResult:
         if isinstance(exc, httpx.HTTPStatusError):
             name = f"HTTP {exc.response.status_code}"
         self.errors[name] = self.errors.get(name, 0) + 1
+        if name not in self.error_examples:  # the first of each kind, where it was raised
+            where = traceback.extract_tb(exc.__traceback__)[-3:]
+            places = " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in where[::-1])
+            self.error_examples[name] = f"{exc!r} at {places}"
 
     def _setup(self) -> dict[str, object]:
         """The servers the run started, or only the address of those it was given."""
@@ -145,6 +152,7 @@ class CrowdResult:
             "spectator_views": self.spectator_views,
             "errors": sum(self.errors.values()),
             "error_kinds": dict(sorted(self.errors.items())),
+            "error_examples": dict(sorted(self.error_examples.items())),
             "answers_lost": dict(sorted(self.answers_lost.items())),
             "moves_recovered": self.recovered,
             "socket_closes": {str(code): n for code, n in sorted(self.socket_closes.items())},
