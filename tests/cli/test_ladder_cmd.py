@@ -225,3 +225,30 @@ def test_pairs_that_cannot_make_one_scale_are_refused(pairs: str, says: str) -> 
 def test_players_and_pairs_together_are_refused() -> None:
     both = ["ladder", "--players", "random,greedy", "--pairs", "random:greedy"]
     assert_bad_input(invoke(both), "not both")
+
+
+def test_the_file_keeps_games_in_pair_order_whatever_order_chunks_arrive(tmp_path: Path) -> None:
+    from cribkit.rules import Skunk
+
+    def game(pair: int, a_seat: int) -> GameResult:
+        return GameResult(
+            pair=pair,
+            seed=0,
+            a_seat=a_seat,
+            winner=0,
+            scores=(121, 90),
+            skunk=Skunk.NONE,
+            first_dealer=0,
+            hands=9,
+            points=((10, 80, 31), (12, 60, 18)),
+        )
+
+    late_first = ladder_file.LadderFile(tmp_path / "a.json", seed=3)
+    late_first.add("greedy", "random", [game(1, 0), game(1, 1)])
+    late_first.add("greedy", "random", [game(0, 0), game(0, 1)])
+    in_order = ladder_file.LadderFile(tmp_path / "b.json", seed=3)
+    in_order.add("greedy", "random", [game(0, 0), game(0, 1)])
+    in_order.add("greedy", "random", [game(1, 0), game(1, 1)])
+    rows = json.loads((tmp_path / "a.json").read_text())["matches"]["greedy|random"]
+    assert [row[:2] for row in rows] == [[0, 0], [0, 1], [1, 0], [1, 1]]
+    assert (tmp_path / "a.json").read_text() == (tmp_path / "b.json").read_text()

@@ -113,8 +113,13 @@ class LadderFile:
         return list(self.games.get(pairing_key(a, b), []))
 
     def add(self, a: str, b: str, batch: list[GameResult]) -> None:
-        """Keep ``batch``'s games of ``a`` against ``b`` and write the file at once."""
-        self.games.setdefault(pairing_key(a, b), []).extend(batch)
+        """Keep ``batch``'s games of ``a`` against ``b`` and write the file at once.
+
+        Games are kept in the order of their pair and seat, not of arrival: workers finish
+        chunks in any order, and the same ladder must leave the same file in every mode."""
+        games = self.games.setdefault(pairing_key(a, b), [])
+        games.extend(batch)
+        games.sort(key=lambda result: (result.pair, result.a_seat))
         self.save()
 
     def save(self) -> None:
