@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from table_support import leaked, stored_record
+from table_support import leaked, stored_state
 
 from cribkit.cards import DECK, Card
 from cribkit.state import GameState, Phase
@@ -44,7 +44,7 @@ def hidden_from(state: GameState, viewer: int | None) -> set[Card]:
 
 def check_views(app: Any, game_id: str, views: dict[int | None, dict[str, Any]]) -> None:
     """No view shows a card its reader may not know in the stored state."""
-    state = stored_record(app, game_id).final_state()
+    state = stored_state(app, game_id)
     for viewer, view in views.items():
         assert leaked(view, hidden_from(state, viewer)) == [], (viewer, view["phase"])
 

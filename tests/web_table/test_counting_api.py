@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import func, select
-from table_support import stored_record
+from table_support import stored_record, stored_state
 
 from cribkit.cards import parse_card, parse_cards
 from cribkit.rules import GameRules
@@ -101,7 +101,7 @@ def test_the_claim_waits_hides_the_count_and_a_short_claim_gives_muggins(
     laid = view["to_count"]
     assert laid["player"] == 0 and set(laid) == {"player", "context", "cards", "starter"}
     counted = len(view["shows"])
-    state = stored_record(app, view["id"]).final_state()
+    state = stored_state(app, view["id"])
     pending = state.to_count
     assert pending is not None and [str(c) for c in pending.cards] == laid["cards"]
     # the person's own count is nowhere in what they may read before the claim

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from friends_support import join, open_table
-from table_support import stored_record
+from table_support import stored_record, stored_state
 
 from cribkit.rules import GameRules
 
@@ -101,7 +101,7 @@ def _paced_walk(client: Any, app: Any, game_id: str, rng: random.Random) -> list
         if fresh["hand_number"] != view["hand_number"] or fresh["phase"] not in ("show",):
             shown = len(fresh["shows"]) if fresh["phase"] == "game_over" else 0
         else:
-            state = stored_record(app, game_id).final_state()
+            state = stored_state(app, game_id)
             assert len(fresh["shows"]) == fresh["show_step"] <= len(state.shows)
             added.append(len(fresh["shows"]) - shown)
             assert len(fresh["shows"]) - shown <= 1, (action, fresh["shows"])

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from friends_support import hidden_from, join, open_table, play_both_seats
-from table_support import stored_record
+from table_support import stored_state
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -255,7 +255,7 @@ def test_the_rail_reads_the_talk_by_the_code_with_both_names_and_no_hidden_card(
 
     def check(_view: dict[str, Any]) -> None:
         history = third_client.get(f"/api/tables/{code}/history").json()
-        state = stored_record(app, table["game_id"]).final_state()
+        state = stored_state(app, table["game_id"])
         secret = hidden_from(state, None)
         for line in history["talk"]:
             # Earlier hands' cards (and the cut for deal) went back into the pack.

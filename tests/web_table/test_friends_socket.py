@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from friends_support import hidden_from, join, open_table
-from table_support import leaked, stored_record
+from table_support import leaked, stored_state
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -174,7 +174,7 @@ def test_a_whole_game_over_sockets_never_shows_a_hidden_card(
     hidden_at: dict[int, dict[int | None, set[Any]]] = {}
 
     def remember() -> int:
-        state = stored_record(app, game_id).final_state()
+        state = stored_state(app, game_id)
         version = client.get(f"/api/games/{game_id}").json()["version"]
         hidden_at[version] = {seat: hidden_from(state, seat) for seat in (0, 1, None)}
         return version

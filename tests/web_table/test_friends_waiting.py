@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from friends_support import join, open_table
-from table_support import stored_record
+from table_support import stored_record, stored_state
 
 _ZH = {"Accept-Language": "zh-CN"}
 
@@ -84,7 +84,7 @@ def test_the_plain_table_says_it_waits_and_offers_no_cut(
     assert zh.status_code == 409 and "你的朋友还没入座" in zh.text
     assert "等朋友入座" in client.get(f"/games/{game_id}", headers=_ZH).text
     assert client.get(f"/api/games/{game_id}").json()["version"] == version
-    assert stored_record(app, game_id).final_state().cuts == ()
+    assert stored_state(app, game_id).cuts == ()
 
     assert join(other_client, table["code"]).status_code == 200
     seated = client.get(f"/games/{game_id}").text

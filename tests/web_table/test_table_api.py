@@ -14,6 +14,7 @@ from table_support import (
     make_app,
     play_out,
     stored_record,
+    stored_state,
 )
 
 from cribkit.actions import Cut, Deal, TurnStarter
@@ -125,7 +126,7 @@ def test_whole_games_never_show_the_computers_cards_crib_or_starter(
 def test_a_leak_would_be_caught(client: Any, app: Any) -> None:
     """The leak check itself: the computer's dealt cards do show up in its own view."""
     data = new_game(client, seed=99)
-    state = stored_record(app, data["id"]).final_state()
+    state = stored_state(app, data["id"])
     hidden = hidden_cards(state)
     assert len(hidden) == 6
     from cribkit.view import view_of

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_support import COMPUTER, HUMAN, hidden_cards, play_out, stored_record
+from table_support import COMPUTER, HUMAN, hidden_cards, play_out, stored_record, stored_state
 from typer.testing import CliRunner
 
 from cribkit.cards import Card
@@ -110,7 +110,7 @@ def test_the_api_history_never_shows_a_hidden_card(client: Any, app: Any) -> Non
     while view["phase"] != "game_over" and checked < 80:
         history = client.get(f"/api/games/{game_id}/history").json()
         text = history_text(history, view["hand_number"])
-        hidden = hidden_cards(stored_record(app, game_id).final_state())
+        hidden = hidden_cards(stored_state(app, game_id))
         assert not [card for card in hidden if card.unicode in re.split(r"[\s,:“”]+", text)]
         assert history["version"] == view["version"]
         if history["sheet"]:
@@ -188,7 +188,7 @@ def test_a_downloaded_record_replays_on_the_command_line(
     result = CliRunner().invoke(cli_app, ["replay", str(saved), "--json"])
     assert result.exit_code == 0, result.output
     told = json.loads(result.stdout)
-    outcome = stored_record(app, game_id).final_state().outcome
+    outcome = stored_state(app, game_id).outcome
     assert outcome is not None and told["outcome"] == outcome.to_dict()
     uploaded = client.post("/replay", files={"record": ("game.txt", saved.read_bytes())})
     assert uploaded.status_code == 200

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from servers import ServerProcess
-from table_support import stored_record
+from table_support import stored_state
 
 from cribkit.actions import Discard
 from cribkit.analysis.hints import expert_analysis, hint, play_hint
@@ -195,7 +195,7 @@ def test_a_stale_move_and_a_missing_game_answer_in_chinese(client: Any) -> None:
 
 def engine_hint(app: Any, game_id: str) -> Any:
     """The engine's own hint for the person's view of the stored game."""
-    return hint(view_of(stored_record(app, game_id).final_state(), 0))
+    return hint(view_of(stored_state(app, game_id), 0))
 
 
 def test_the_discard_hint_in_chinese_has_the_engines_numbers(client: Any, app: Any) -> None:

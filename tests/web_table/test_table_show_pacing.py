@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from table_support import HUMAN, stored_record
+from table_support import HUMAN, stored_record, stored_state
 
 from cribkit.actions import CutForDeal, Deal, TurnStarter
 from cribkit.events import ScoreContext
@@ -189,7 +189,7 @@ def test_a_game_won_on_a_hidden_count_is_still_on_until_it_is_shown(client: Any,
         view = client.post("/api/games", json={"level": "random", "seed": seed}).json()["view"]
         while view["phase"] not in ("game_over",):
             if view["phase"] == "show" and view["legal_actions"][0]["type"] == NEXT_COUNT:
-                state = stored_record(app, view["id"]).final_state()
+                state = stored_state(app, view["id"])
                 if state.is_over:
                     break
             action = rng.choice(view["legal_actions"])
