@@ -161,6 +161,43 @@ def test_expert_2026_is_a_strategy_for_matches_not_a_level() -> None:
     assert make_strategy("expert-2026").name == "expert-2026"
 
 
+def test_expert_2026_12_is_a_strategy_for_matches_not_a_level() -> None:
+    assert "expert-2026-12" in STRATEGIES
+    assert "expert-2026-12" not in LEVELS.values()
+    assert isinstance(make_strategy("expert-2026-12"), ExpertStrategy)
+    assert make_strategy("expert-2026-12").name == "expert-2026-12"
+
+
+EXPERT_2026_12_CHOICES = {
+    21: "AS 3C|2C 2D|QS|TC|TH|2D|KC|2D|2H 4C|4S TD|6H|QD|6S|JD|8H|KC",
+    22: "2S 4D|JH KD|7H|QC|5C|TH|7H|QC|6C KH|7D 7S|8C|JH|JC|TC|JD|JH",
+}
+"""What the expert of session 11 chose at its first 16 choices of a game against greedy
+(greedy playing both seats, the expert asked at each), recorded when ``expert-2026-12``
+was split off from it."""
+
+
+@pytest.mark.parametrize("game_seed", sorted(EXPERT_2026_12_CHOICES))
+def test_expert_2026_12_plays_as_the_session_11_expert_did(game_seed: int) -> None:
+    game = Game(seed=game_seed)
+    greedy = make_strategy("greedy", seed=0)
+    choices: list[str] = []
+    while not game.is_over and len(choices) < 16:
+        view = game.view(game.state.players_to_move()[0])
+        if len(view.legal_actions) > 1 and all(
+            isinstance(a, Discard | Play) for a in view.legal_actions
+        ):
+            action = make_strategy("expert-2026-12", seed=0).choose(view)
+            if isinstance(action, Discard):
+                choices.append(" ".join(str(card) for card in action.cards))
+            else:
+                assert isinstance(action, Play)
+                choices.append(str(action.card))
+        game.apply(greedy.choose(view))
+    assert "|".join(choices) == EXPERT_2026_12_CHOICES[game_seed]
+    assert make_strategy("expert-2026-12").choose(winning_eight_view()) == Play(1, parse_card("8C"))
+
+
 def winning_eight_view() -> PlayerView:
     """Dealer on 119 with a hand worth nothing, the pone on 116 has led a 7: the 8
     (fifteen two) wins at once; anything else lets the pone count first."""

@@ -34,7 +34,7 @@ def match(
             metavar="A",
             help=(
                 "Strategy A: a level (beginner, novice, casual, club, strong, expert), "
-                "random, greedy or expert-2026."
+                "random, greedy, expert-2026 or expert-2026-12."
             ),
             show_default=False,
         ),

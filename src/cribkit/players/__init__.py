@@ -2,8 +2,9 @@
 
 ``make_strategy("greedy", seed=3)``; the levels offered to people are the six calibrated
 levels, each a strategy of its own name. ``random`` and ``greedy`` stay as strategies for
-tests and benchmarks and ``expert-2026`` (the first expert, kept as the yardstick) for
-matches: none of them is a level. The old level names (easy, medium, hard) live on only as
+tests and benchmarks and ``expert-2026`` (the first expert, kept as the yardstick) and
+``expert-2026-12`` (the expert of December 2026, the next yardstick) for matches: none of
+them is a level. The old level names (easy, medium, hard) live on only as
 aliases (``LEVEL_ALIASES``), read wherever a level is read.
 """
 
@@ -13,7 +14,7 @@ from collections.abc import Callable
 
 from cribkit.errors import CribkitError
 from cribkit.players.base import Strategy, StrategyBase, default_cut
-from cribkit.players.expert import Expert2026Strategy, ExpertStrategy
+from cribkit.players.expert import Expert2026Strategy, Expert202612Strategy, ExpertStrategy
 from cribkit.players.levels import LEVEL_SPECS, LevelSpec, LevelStrategy, level_factory
 from cribkit.players.simple import GreedyStrategy, RandomStrategy
 
@@ -42,6 +43,7 @@ STRATEGIES: dict[str, Callable[..., Strategy]] = {
     "greedy": GreedyStrategy,
     "expert": ExpertStrategy,
     "expert-2026": Expert2026Strategy,
+    "expert-2026-12": Expert202612Strategy,
     **{name: level_factory(name) for name in LEVEL_SPECS},
 }
 """Strategy factories by name; each takes a keyword ``seed``."""

@@ -42,7 +42,9 @@ moved points from the play to the crib and won no more
 
 ``expert-2026`` is the first expert kept as it was (no pegging term, its own table, the
 crib's move rounded, the search's first deal counts), the yardstick every change is
-measured against; it is not offered to people.
+measured against; it is not offered to people. ``expert-2026-12`` is the expert as it
+stood at the end of 2026 (session 11's, every setting written out so that later defaults
+never move it; issue 27), the yardstick for the experts after it; it is not offered either.
 """
 
 from __future__ import annotations
@@ -75,7 +77,13 @@ from cribkit.errors import CribkitError
 from cribkit.players.base import StrategyBase
 from cribkit.view import PlayerView
 
-__all__ = ["CHANCE_DIGITS", "PEGGING_WEIGHT", "Expert2026Strategy", "ExpertStrategy"]
+__all__ = [
+    "CHANCE_DIGITS",
+    "PEGGING_WEIGHT",
+    "Expert2026Strategy",
+    "Expert202612Strategy",
+    "ExpertStrategy",
+]
 
 CHANCE_DIGITS = 6
 """Winning chances equal to this many decimals are a tie the table cannot break."""
@@ -217,3 +225,36 @@ class Expert2026Strategy(ExpertStrategy):
             ).tolist()
         best = max(range(len(HOLDS)), key=lambda h: (values[h], -h))
         return self.discard_action(view, best)
+
+
+class Expert202612Strategy(ExpertStrategy):
+    """The expert of December 2026 (session 11), kept as the yardstick for later experts.
+
+    Every setting is written out as it was then, not read from the defaults, so a change of
+    default leaves it as it was. The tables it reads are the shipped ones by name (the win
+    table ``winprob``, the realized pegging table, the keep model and the lead table): the
+    keep model's, lead table's and realized table's builds are pinned
+    (``scripts/table_build.py``), but rebuilding the win table for a later expert would
+    move this one too, so such a rebuild must first keep a copy of today's table for it.
+    """
+
+    name = "expert-2026-12"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        super().__init__(
+            seed=seed,
+            plausibility=0.3,
+            pegging_weight=0.75,
+            discard_need=31,
+            play_need=31,
+            endgame_pegging=True,
+            table="winprob",
+            reading=1.0,
+            points_limits={8: 48, 7: 240, 6: 160, 5: 400},
+            endgame_limits={8: 12, 7: 20, 6: 40, 5: 100},
+            keep_model=True,
+            pegging_table="pegging-realized",
+            crib_model=True,
+            dealer_pegging_weight=0.75,
+            lead_table="leads",
+        )
