@@ -42,7 +42,7 @@ from websockets.asyncio.client import connect
 
 from bench import percentile
 from bench.computer_table import ComputerGame
-from bench.live_table import Table, ws_url
+from bench.live_table import MOVES_BY, MoveRefusedError, Table, ws_url
 from bench.serving import Served, app_processes, scratch_postgres, sqlite_file
 
 __all__ = ["CrowdResult", "Options", "main", "run_crowd"]
@@ -71,6 +71,8 @@ class Options:
     """Seconds between progress samples (0: none), for a soak's figures over time."""
     computer: str = ""
     """A level: N games against the computer instead of N friend tables ("" for tables)."""
+    moves_by: str = "socket"
+    """Friend moves over the mover's socket, as the page sends them, or ``api``."""
 
 
 @dataclass
@@ -93,12 +95,15 @@ class CrowdResult:
     answers_lost: dict[str, int] = field(default_factory=dict)
     socket_closes: dict[int, int] = field(default_factory=dict)
     lost_or_doubled: int = 0
+    api_fallbacks: int = 0
+    """Moves posted to the API because the mover's socket was not open at that moment."""
     games: int = 0
     """Games begun at the tables (the first of each included): a memory figure's scale."""
 
     def tally(self, table: Table) -> None:
         """Add what one table saw of servers going away."""
         self.recovered += table.recovered
+        self.api_fallbacks += table.api_fallbacks
         for kind, count in table.failures.items():
             self.answers_lost[kind] = self.answers_lost.get(kind, 0) + count
         for seat in table.seats:
@@ -109,6 +114,8 @@ class CrowdResult:
         name = exc.__class__.__name__
         if isinstance(exc, httpx.HTTPStatusError):
             name = f"HTTP {exc.response.status_code}"
+        elif isinstance(exc, MoveRefusedError):
+            name = f"socket answer {exc.status}"
         self.errors[name] = self.errors.get(name, 0) + 1
         if name not in self.error_examples:  # the first of each kind, where it was raised
             where = traceback.extract_tb(exc.__traceback__)[-3:]
@@ -136,6 +143,7 @@ class CrowdResult:
         return {
             **({"computer": self.options.computer} if self.options.computer else {}),
             "tables": self.options.tables,
+            **({} if self.options.computer else {"moves_by": self.options.moves_by}),
             "spectators": self.options.spectators,
             **self._setup(),
             "seconds": round(self.elapsed, 1),
@@ -155,6 +163,7 @@ class CrowdResult:
             "error_examples": dict(sorted(self.error_examples.items())),
             "answers_lost": dict(sorted(self.answers_lost.items())),
             "moves_recovered": self.recovered,
+            "api_fallbacks": self.api_fallbacks,
             "socket_closes": {str(code): n for code, n in sorted(self.socket_closes.items())},
             "lost_or_doubled": self.lost_or_doubled,
             "load_average": os.getloadavg()[0],
@@ -370,7 +379,8 @@ async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
     urls = [one.url for one in served]
 
     async def open_one(index: int) -> CrowdTable:
-        return await CrowdTable.open(urls[index % len(urls)], urls[(index + 1) % len(urls)])
+        host, friend = urls[index % len(urls)], urls[(index + 1) % len(urls)]
+        return await CrowdTable.open(host, friend, moves_by=options.moves_by)
 
     tables = await _open_all(options, result, open_one)
 
@@ -463,6 +473,13 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         "server process (a JSON line on stderr; kept under 'samples'); for a soak",
     )
     parser.add_argument(
+        "--moves",
+        choices=MOVES_BY,
+        default="socket",
+        help="a friend's move goes over their socket, as the page sends it (socket), or to "
+        "POST /api/games/{id}/actions (api)",
+    )
+    parser.add_argument(
         "--computer",
         choices=("easy", "medium", "hard"),
         default="",
@@ -498,6 +515,7 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         url=args.url,
         sample=args.sample,
         computer=args.computer,
+        moves_by=args.moves,
     ), bool(args.json)
 
 

@@ -9,6 +9,10 @@ reconnects by itself, at once after a 1012 "service restart" close and after a s
 otherwise, and a move whose answer is lost (a dropped connection, a proxy's 5xx) is checked
 against the stored game before it is sent again, so it is never lost and never made twice.
 ``Table.stored_mismatches`` then compares each game's stored version with the moves made.
+
+Moves go over the mover's socket, as the page sends them (``{"type": "move"}``, answered
+with the mover's new view), or with ``moves_by="api"`` to ``POST .../actions``; a move
+whose socket is not open at that moment is posted to the API instead (``api_fallbacks``).
 """
 
 from __future__ import annotations
@@ -26,7 +30,10 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-__all__ = ["ARRIVAL_TIMEOUT", "RESTART", "Seat", "Table", "ws_url"]
+__all__ = ["ARRIVAL_TIMEOUT", "MOVES_BY", "RESTART", "MoveRefusedError", "Seat", "Table", "ws_url"]
+
+MOVES_BY = ("socket", "api")
+"""How a move is sent: over the mover's socket (as the page does), or to the action API."""
 
 ARRIVAL_TIMEOUT = 10.0
 RECOVERY_TIMEOUT = 20.0
@@ -34,6 +41,18 @@ RECOVERY_TIMEOUT = 20.0
 RESTART = 1012
 """The close code of a server's graceful stop: reconnect at once."""
 RECONNECT_PAUSE = 0.3
+
+
+class MoveRefusedError(RuntimeError):
+    """The server refused a move sent over the socket (its status and error code)."""
+
+    def __init__(self, status: int, body: dict[str, Any]) -> None:
+        super().__init__(f"move refused: {status} {body.get('code')}: {body.get('detail')}")
+        self.status = status
+
+
+class SocketUnavailableError(ConnectionError):
+    """The seat's socket is not open, or closed before the move's answer came."""
 
 
 def ws_url(url: str) -> str:
@@ -51,6 +70,10 @@ class Seat:
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
     closes: list[int] = field(default_factory=list)
     """The close code of every socket that ended under it (1006: dropped, no code)."""
+    socket: Any = None
+    """The open socket, while there is one (a move may be sent over it)."""
+    pending: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    next_id: int = 0
 
     async def listen(self, url: str) -> None:
         """Record every view of the game until cancelled, reconnecting when the socket ends."""
@@ -59,6 +82,7 @@ class Seat:
             code = 1006
             try:
                 async with connect(url, additional_headers={"Cookie": cookie}) as socket:
+                    self.socket = socket
                     try:
                         async for raw in socket:
                             self._read(json.loads(raw))
@@ -67,17 +91,56 @@ class Seat:
                     code = socket.close_code or 1006
             except (OSError, TimeoutError, WebSocketException):
                 pass
+            finally:
+                self._gone()
             self.closes.append(code)
             if code != RESTART:
                 await asyncio.sleep(RECONNECT_PAUSE)
 
+    def _gone(self) -> None:
+        """The socket ended: moves waiting on it will get no answer."""
+        self.socket = None
+        for waiting in self.pending.values():
+            if not waiting.done():
+                waiting.set_exception(SocketUnavailableError("the socket closed"))
+        self.pending.clear()
+
     def _read(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "view":
-            version = int(message["view"]["version"])
-            self.seen.setdefault(version, time.perf_counter())
-            if version >= self.latest.get("version", -1):
-                self.latest = message["view"]
-            self.arrived.set()
+        kind = message.get("type")
+        if kind == "answer":
+            waiting = self.pending.pop(message.get("id", -1), None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(message)
+            if message.get("status") == 200:  # the mover's view: no "view" of it follows
+                self._saw(message["body"])
+        elif kind == "view":
+            self._saw(message["view"])
+
+    def _saw(self, view: dict[str, Any]) -> None:
+        version = int(view["version"])
+        self.seen.setdefault(version, time.perf_counter())
+        if version >= self.latest.get("version", -1):
+            self.latest = view
+        self.arrived.set()
+
+    async def send_move(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Send a move over the open socket; its answer frame. Raises
+        ``SocketUnavailableError`` when there is no socket or it closes first."""
+        socket = self.socket
+        if socket is None:
+            raise SocketUnavailableError("no socket open")
+        self.next_id += 1
+        move_id = self.next_id
+        waiting: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.pending[move_id] = waiting
+        try:
+            await socket.send(json.dumps({"type": "move", "id": move_id, **body}))
+            async with asyncio.timeout(ARRIVAL_TIMEOUT):
+                return await waiting
+        except (ConnectionClosed, TimeoutError) as exc:
+            raise SocketUnavailableError(f"no answer: {exc!r}") from exc
+        finally:
+            self.pending.pop(move_id, None)
 
     async def wait_for(self, version: int) -> float:
         deadline = time.perf_counter() + ARRIVAL_TIMEOUT
@@ -106,12 +169,16 @@ class Table:
     """Moves whose answer was lost but which the re-read game showed stored."""
     failures: dict[str, int] = field(default_factory=dict)
     """Answers lost on the way: ``HTTP 502``, ``ConnectError``... (each then recovered)."""
+    moves_by: str = "socket"
+    """``MOVES_BY``: over the mover's socket, or to the action API."""
+    api_fallbacks: int = 0
+    """Moves posted to the API because the mover's socket was not open."""
 
     @classmethod
-    async def open(cls, host_url: str, friend_url: str) -> Self:
+    async def open(cls, host_url: str, friend_url: str, moves_by: str = "socket") -> Self:
         host = Seat(httpx.AsyncClient(base_url=host_url, timeout=60))
         friend = Seat(httpx.AsyncClient(base_url=friend_url, timeout=60))
-        table = cls([host, friend])
+        table = cls([host, friend], moves_by=moves_by)
         await table.new_game()
         return table
 
@@ -175,19 +242,19 @@ class Table:
         again only if the version has not moved. One driver moves at each table, so a
         version past the move's is this move.
         """
-        http = self.seats[seat].http
-        url = f"/api/games/{self.game_id}/actions"
         deadline = time.perf_counter() + RECOVERY_TIMEOUT
         unsure = False
         while True:
             try:
-                answer = await http.post(url, json=body)
-                if answer.status_code < 500 and not (unsure and answer.status_code == 409):
-                    answer.raise_for_status()
+                status, answer = await self._send(seat, body)
+                if status < 400:
                     self.moves[self.game_id] += 1
-                    return int(answer.json()["version"])
-                self._failed(f"HTTP {answer.status_code}")
-            except httpx.TransportError as exc:
+                    return int(answer["version"])
+                if status == 409 and not unsure:  # one driver a table: never stale
+                    raise MoveRefusedError(status, answer)
+                if status >= 500:
+                    self._failed(f"HTTP {status}")
+            except (httpx.TransportError, SocketUnavailableError) as exc:
                 self._failed(exc.__class__.__name__)
             unsure = True
             stored = await self._stored_version(seat, deadline)
@@ -198,6 +265,26 @@ class Table:
             if time.perf_counter() > deadline:
                 raise TimeoutError(f"move on version {body['version']} never stored")
             await asyncio.sleep(RECONNECT_PAUSE)
+
+    async def _send(self, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Send the move (over the socket when it is open and ``moves_by`` says so); the
+        answer's status and, below 500, its body. A refusal (4xx) raises, except a 409,
+        which ``_store`` reads when it is unsure whether its first try was stored."""
+        mover = self.seats[seat]
+        if self.moves_by == "socket" and mover.socket is not None:
+            answer = await mover.send_move(body)
+            status, data = int(answer["status"]), answer["body"]
+            if 400 <= status < 500 and status != 409:
+                raise MoveRefusedError(status, data)
+            return status, data
+        if self.moves_by == "socket":
+            self.api_fallbacks += 1
+        posted = await mover.http.post(f"/api/games/{self.game_id}/actions", json=body)
+        if posted.status_code >= 500:
+            return posted.status_code, {}
+        if posted.status_code != 409:
+            posted.raise_for_status()
+        return posted.status_code, posted.json()
 
     def _failed(self, kind: str) -> None:
         self.failures[kind] = self.failures.get(kind, 0) + 1

@@ -5,6 +5,7 @@ processes when configured, and a Redis that does not answer lets requests pass."
 
 from __future__ import annotations
 
+import json
 import secrets
 import warnings
 from collections.abc import Iterator
@@ -117,6 +118,41 @@ def test_moves_past_the_budget_answer_429_and_leave_the_game_as_it_was(clients: 
         api=False,
     )
     assert first.get(f"/api/games/{game['id']}").json()["version"] == view["version"]
+
+
+def test_moves_over_the_socket_spend_the_same_budget_and_stay_connected(clients: Any) -> None:
+    """A move sent over the game's socket spends the action API's ``moves`` budget; past
+    it the answer is the API's 429 (with ``retry_after``), nothing moves, and the socket
+    is not closed as a flood: moves are not counted as the socket's other frames."""
+    _, first, second = clients({"moves.player": "1/minute"})
+    table = open_table(first, "Ann", seed=11)
+    join(second, table["code"], "Bo")
+    game_id = table["game_id"]
+    mover = next(
+        each
+        for each in (first, second)
+        if each.get(f"/api/games/{game_id}").json()["legal_actions"]
+    )
+    view = mover.get(f"/api/games/{game_id}").json()
+    body = {"action": view["legal_actions"][0], "version": view["version"]}
+    with mover.websocket_connect(f"/ws/games/{game_id}", headers=EN) as socket:
+        answers = []
+        for number in range(1 + 40):  # the budget's one move, then far past the flood
+            socket.send_text(json.dumps({"type": "move", "id": number} | body))
+            while (message := socket.receive_json())["type"] != "answer":
+                pass
+            answers.append(message)
+        socket.send_text('{"type": "ping"}')
+        while socket.receive_json() != {"type": "pong"}:
+            pass
+    assert [answer["status"] for answer in answers] == [200] + [429] * 40
+    refused = answers[-1]["body"]
+    assert refused["code"] == "rate_limited" and "Try again in" in refused["detail"]
+    assert refused["retry_after"] >= 1
+    moved = answers[0]["body"]
+    assert mover.get(f"/api/games/{game_id}").json()["version"] == moved["version"]
+    # the action API draws on the budget the socket spent (refused before the move is read)
+    _assert_refused(mover.post(f"/api/games/{game_id}/actions", json=body, headers=EN))
 
 
 def test_players_do_not_share_a_budget(clients: Any) -> None:

@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from pydantic import Field
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Match, Mount
 
@@ -38,7 +38,9 @@ __all__ = [
     "api_problem",
     "error_page",
     "install_error_handlers",
+    "invalid_request",
     "is_api",
+    "problem_content",
     "refusal",
 ]
 
@@ -101,6 +103,16 @@ class ApiProblem(Exception):
         self.extra = extra or {}
 
 
+def problem_content(problem: ApiProblem) -> dict[str, Any]:
+    """The answer's JSON body: the error (``problems`` only when there are some) and what
+    goes beside it (a stale move's current ``view``)."""
+    return _content(problem.body, problem.extra)
+
+
+def _content(body: ApiError, extra: dict[str, Any]) -> dict[str, Any]:
+    return {**body.model_dump(exclude_defaults=True), **extra}
+
+
 def is_api(request: Request) -> bool:
     """Whether the request is for the JSON API (which never answers with a page)."""
     path = request.url.path
@@ -111,14 +123,14 @@ def _json(
     body: ApiError, status_code: int, headers: dict[str, str] | None = None, **extra: Any
 ) -> JSONResponse:
     """``body`` as sent: ``problems`` only when there are some."""
-    content = {**body.model_dump(exclude_defaults=True), **extra}
-    return JSONResponse(content, status_code=status_code, headers=headers)
+    return JSONResponse(_content(body, extra), status_code=status_code, headers=headers)
 
 
 def api_problem(
-    request: Request, status_code: int, error: CribkitError, **extra: Any
+    request: HTTPConnection, status_code: int, error: CribkitError, **extra: Any
 ) -> ApiProblem:
-    """An engine or table error in the reader's language, with its stable code, to raise."""
+    """An engine or table error in the reader's language, with its stable code, to raise
+    (``request`` may be a socket: a move sent over it is answered the same way)."""
     detail = error_message(error, translator(request))
     return ApiProblem(status_code, detail, code=error.code or "invalid", extra=extra)
 
@@ -246,7 +258,7 @@ _INVALID_REQUEST = N_("The request is not valid: %(problems)s")
 _LIMITS = ("ge", "le", "gt", "lt")
 
 
-def _problem(error: dict[str, Any], request: Request) -> Problem:
+def _problem(error: dict[str, Any], request: HTTPConnection) -> Problem:
     """One pydantic error as a :class:`Problem`, without echoing the input back."""
     kind = str(error.get("type", "value_error"))
     template = translator(request).gettext(_PROBLEMS.get(kind, _UNKNOWN_PROBLEM))
@@ -305,19 +317,24 @@ async def _on_http_error(request: Request, exc: Exception) -> Response:
     return _json(body, exc.status_code, headers)
 
 
+def invalid_request(request: HTTPConnection, errors: Sequence[Any]) -> ApiProblem:
+    """A malformed request (pydantic's ``errors``) as a 422 ``invalid_request``, field by field."""
+    problems = [_problem(error, request) for error in errors]
+    detail = translator(request).gettext(_INVALID_REQUEST) % {"problems": _summary(problems)}
+    return ApiProblem(422, detail, code="invalid_request", problems=problems)
+
+
 async def _on_invalid_request(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    problems = [_problem(error, request) for error in exc.errors()]
-    detail = translator(request).gettext(_INVALID_REQUEST) % {"problems": _summary(problems)}
+    problem = invalid_request(request, exc.errors())
     if not is_api(request):
-        return error_page(request, 422, detail)
-    body = ApiError(detail=detail, code="invalid_request", problems=problems)
-    return _json(body, 422)
+        return error_page(request, 422, str(problem))
+    return _json(problem.body, 422)
 
 
 async def _on_api_problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiProblem)
-    return _json(exc.body, exc.status_code, **exc.extra)
+    return JSONResponse(problem_content(exc), status_code=exc.status_code)
 
 
 async def _on_unexpected(request: Request, exc: Exception) -> Response:

@@ -102,9 +102,11 @@ class Preferences:
 _FIELDS = tuple(field.name for field in fields(Preferences))
 
 
-HELD_SECONDS = 15.0
+HELD_SECONDS = 60.0
 """How long a process trusts a player's preferences it read (a change through another
-process takes at most this long to apply here)."""
+process takes at most this long to apply here; one made here applies at once). Each
+socket's view reads its reader's pace: at 15 s the expiring reads (an ORM read and a
+thread hand-off each) were a tenth of a friend move's server time."""
 HELD_PLAYERS = 1024
 """Players whose preferences one process holds by default (the least recent go first)."""
 

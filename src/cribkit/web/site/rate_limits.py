@@ -50,6 +50,7 @@ __all__ = [
     "RateLimited",
     "RateLimits",
     "Rule",
+    "client_address",
 ]
 
 CLOSE_RATE_LIMITED = 4429
@@ -192,7 +193,8 @@ class RateLimits:
         return await self._run(self._charges(bucket, player, address), spend=False)
 
 
-def _address(scope: Scope) -> str | None:
+def client_address(scope: Scope) -> str | None:
+    """The client's address as the server saw it (the proxy's, unless uvicorn trusts it)."""
     client = scope.get("client")
     return str(client[0]) if client else None
 
@@ -222,7 +224,7 @@ class RateLimited:
             await self.app(scope, receive, send)
             return
         player = player_id_of(HTTPConnection(scope))
-        address = _address(scope)
+        address = client_address(scope)
         if rule.misses_only:
             wait = await self.limits.room_left(rule.bucket, player, address)
         else:

@@ -14,6 +14,7 @@ from typing import Annotated, Any, cast
 from fastapi import APIRouter, Request, Response, status
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter
 from pydantic_core import PydanticCustomError
+from starlette.requests import HTTPConnection
 
 from cribkit.actions import Cut
 from cribkit.analysis.hints import Hint, hint
@@ -42,8 +43,17 @@ from cribkit.web.table.games.loaded import (
 from cribkit.web.table.games.pacing import NEXT_COUNT, clamp_step, paced_view, visible_events
 from cribkit.web.table.games.schemas import CreatedGame, GameView, HintOut
 from cribkit.web.table.games.seat_pacing import seat_actions
+from cribkit.web.table.games.service import GameService
 
-__all__ = ["MAX_SEED", "game_payload", "router", "seat_view", "service_of"]
+__all__ = [
+    "MAX_SEED",
+    "MoveRequest",
+    "apply_move",
+    "game_payload",
+    "router",
+    "seat_view",
+    "service_of",
+]
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
@@ -238,23 +248,32 @@ def post_action(
     request: Request, game_id: str, body: MoveRequest, service: Service, player_id: PlayerId
 ) -> Response:
     """Make a move; the computer's replies are applied before the answer comes back."""
-    state = request.app.state
+    loaded = apply_move(request, service, player_id, game_id, body)
+    return view_answer(request.app.state, loaded, translator(request))
+
+
+def apply_move(
+    connection: HTTPConnection,
+    service: GameService,
+    player_id: str | None,
+    game_id: str,
+    body: MoveRequest,
+) -> LoadedGame:
+    """The game after the move, or the ``ApiProblem`` that refuses it (the current view
+    beside a 409). Shared by this route and a move sent over the game's socket."""
     try:
-        loaded = service.apply(player_id, game_id, body.action, body.version)
+        return service.apply(player_id, game_id, body.action, body.version)
     except GameNotFoundError as exc:
-        raise api_problem(request, 404, exc) from None
+        raise api_problem(connection, 404, exc) from None
     except StaleVersionError as exc:
-        raise api_problem(
-            request, 409, exc, view=seat_view(state, exc.current, translator(request))
-        ) from None
+        current = seat_view(connection.app.state, exc.current, translator(connection))
+        raise api_problem(connection, 409, exc, view=current) from None
     except FriendNotSeatedError as exc:  # nothing moved: the current view comes back
         waiting = service.load(player_id, game_id)
-        raise api_problem(
-            request, 409, exc, view=seat_view(state, waiting, translator(request))
-        ) from None
+        current = seat_view(connection.app.state, waiting, translator(connection))
+        raise api_problem(connection, 409, exc, view=current) from None
     except CribkitError as exc:
-        raise api_problem(request, 422, exc) from None
-    return view_answer(state, loaded, translator(request))
+        raise api_problem(connection, 422, exc) from None
 
 
 @router.get("/{game_id}/hint", responses=_ERRORS)

@@ -1,10 +1,11 @@
 """``/ws/games/{id}``: one JSON message with the new view after every change of the game.
 
 A player's cookie gets their own view (the same payload as ``GET /api/games/{id}``); anyone
-else with ``?code=`` gets the public view. The socket only listens to the channel and
-re-reads the game: moves still go through the versioned action API. From the client it
-accepts nothing but small ``{"type": "ping"}`` frames; a flood, an oversized or a
-malformed frame gets a clear refusal, and the first two end the connection.
+else with ``?code=`` gets the public view. The socket listens to the channel and re-reads
+the game. From the client it accepts small frames: ``{"type": "ping"}``, and a seated
+player's ``{"type": "move", ...}``, answered like the versioned action API
+(``socket_moves``); a flood, an oversized or a malformed frame gets a clear refusal, and
+the first two end the connection.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from cribkit.web.table.games.service import GameService
 from cribkit.web.table.live.announce import Announcer
 from cribkit.web.table.live.channel import RESYNC, Channel
 from cribkit.web.table.live.presence import PresenceBook
+from cribkit.web.table.live.socket_moves import SentViews, answer_move
 
 __all__ = [
     "CLOSE_FLOOD",
@@ -136,34 +138,43 @@ class _Reader:
 
 
 class _Gate:
-    """Counts a client's frames in a sliding window and checks each one."""
+    """Counts a client's frames in a sliding window and checks each one. Moves are not
+    counted here: they spend the ``moves`` budget, as the action API's do (a move past it
+    is answered 429, and the socket stays open)."""
 
     def __init__(self) -> None:
         self._times: deque[float] = deque()
 
-    def check(self, message: Mapping[str, Any]) -> str | None:
-        """The answer to a ``ping``, or None; raises ``_Refusal`` to end the connection."""
+    def check(self, message: Mapping[str, Any]) -> str | dict[str, Any]:
+        """``"pong"`` for a ping, the frame itself for a move, else ``"bad_frame"``; raises
+        ``_Refusal`` to end the connection."""
+        data = _parsed(message)
+        if isinstance(data, dict) and data.get("type") == "move":
+            return data
         now = time.monotonic()
         self._times.append(now)
         while self._times and self._times[0] < now - RATE_WINDOW:
             self._times.popleft()
         if len(self._times) > RATE_LIMIT:
             raise _Refusal(CLOSE_FLOOD, "flood", "too many messages; reconnect to continue")
-        raw = message.get("text")
-        if raw is None:
-            raw_bytes = message.get("bytes") or b""
-            if len(raw_bytes) > MAX_FRAME:
-                raise _Refusal(CLOSE_TOO_BIG, "frame_too_big", "message too big")
-            return "bad_frame"
-        if len(raw.encode("utf-8")) > MAX_FRAME:
-            raise _Refusal(CLOSE_TOO_BIG, "frame_too_big", "message too big")
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            return "bad_frame"
         if isinstance(data, dict) and data.get("type") == "ping":
             return "pong"
         return "bad_frame"
+
+
+def _parsed(message: Mapping[str, Any]) -> object:
+    """The frame's JSON (None when it is not JSON text); raises ``_Refusal`` when too big."""
+    raw = message.get("text")
+    if raw is None:
+        if len(message.get("bytes") or b"") > MAX_FRAME:
+            raise _Refusal(CLOSE_TOO_BIG, "frame_too_big", "message too big")
+        return None
+    if len(raw.encode("utf-8")) > MAX_FRAME:
+        raise _Refusal(CLOSE_TOO_BIG, "frame_too_big", "message too big")
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
 
 
 async def _news(subscription: Any, announcer: Announcer) -> int | None:
@@ -179,23 +190,28 @@ async def _news(subscription: Any, announcer: Announcer) -> int | None:
                 return None
 
 
-async def _send_views(websocket: WebSocket, read: _Reader, subscription: Any) -> None:
-    """Send the view now and after every piece of news, when it changed."""
-    last = ""
+async def _send_views(
+    websocket: WebSocket, read: _Reader, subscription: Any, sent: SentViews
+) -> None:
+    """Send the view now and after every piece of news, when it changed (news of a version
+    this socket's own move has answered with is not read again)."""
     news: int | None = None
     while True:
-        view = read(news) if read.held(news) else await run_in_threadpool(read, news)
-        if view is None:
-            return
-        text = json.dumps(view, sort_keys=True)
-        if text != last:  # encoded once: the same text is compared and sent
-            last = text
-            await websocket.send_text(f'{{"type": "view", "view": {text}}}')
+        if not sent.covers(news):
+            view = read(news) if read.held(news) else await run_in_threadpool(read, news)
+            if view is None:
+                return
+            text = json.dumps(view, sort_keys=True)
+            version = int(view.get("version", -1))
+            if sent.is_new(version, text):  # encoded once: the same text compared and sent
+                sent.record(version, text)
+                await websocket.send_text(f'{{"type": "view", "view": {text}}}')
         news = await _news(subscription, websocket.app.state.announcer)
+        await sent.settled()
 
 
-async def _receive(websocket: WebSocket) -> None:
-    """Answer pings, refuse everything else; return when the client goes away."""
+async def _receive(websocket: WebSocket, game_id: str, sent: SentViews) -> None:
+    """Answer pings and moves, refuse everything else; return when the client goes away."""
     gate = _Gate()
     while True:
         message = await websocket.receive()
@@ -204,11 +220,14 @@ async def _receive(websocket: WebSocket) -> None:
         answer = gate.check(message)
         if answer == "pong":
             await websocket.send_text('{"type": "pong"}')
+        elif isinstance(answer, dict):
+            await answer_move(websocket, game_id, answer, sent)
         else:
             reply = {
                 "type": "error",
                 "code": "bad_frame",
-                "detail": 'send {"type": "ping"} or nothing; moves go to the actions API',
+                "detail": 'send {"type": "ping"}, a move {"type": "move", "id": ..., '
+                '"action": ..., "version": ...}, or nothing',
             }
             await websocket.send_text(json.dumps(reply))
 
@@ -232,11 +251,11 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     with channel.subscribe(game_id) as subscription:
         if seat is not None and await run_in_threadpool(presence.arrive, game_id, seat):
             announcer.announce(game_id, RESYNC)
+        sent = SentViews()
+        reader = _Reader(websocket, game_id, seat, code)
         tasks = [
-            asyncio.create_task(
-                _send_views(websocket, _Reader(websocket, game_id, seat, code), subscription)
-            ),
-            asyncio.create_task(_receive(websocket)),
+            asyncio.create_task(_send_views(websocket, reader, subscription, sent)),
+            asyncio.create_task(_receive(websocket, game_id, sent)),
         ]
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
