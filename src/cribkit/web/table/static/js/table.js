@@ -32,10 +32,7 @@ async function send(action) {
   setBusy(true);
   message("");
   try {
-    const { status, data } = await api("POST", `/api/games/${state.view.id}/actions`, {
-      action,
-      version: state.view.version,
-    });
+    const { status, data } = await sendMove({ action, version: state.view.version });
     if (status === 200) {
       await computersPause(data);
       update(data);
@@ -51,6 +48,20 @@ async function send(action) {
     setBusy(false);
     render();
   }
+}
+
+// Over the table's live socket when it is open (no HTTP request around the move), else to
+// the action API; the answer is the same either way.
+async function sendMove(body) {
+  const overSocket = state.live ? state.live.move(body) : null;
+  if (overSocket) {
+    try {
+      return await overSocket;
+    } catch {
+      // the socket went away first: the API answers (409 with the view if it was made)
+    }
+  }
+  return api("POST", `/api/games/${state.view.id}/actions`, body);
 }
 
 async function computersPause(next) {
