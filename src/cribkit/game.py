@@ -48,10 +48,15 @@ class Game:
         game.state = GameState(rules=rules)
         game.actions, game.events = [], []
         game._chance_count = 0
-        for action in actions:
-            game._record(action)
-        game._run_chance()
+        game.replay_more(actions)
         return game
+
+    def replay_more(self, actions: Iterable[Action]) -> None:
+        """Apply recorded actions (chance ones included) after this game's last, then
+        chance's own: a stored record that grew catches up without replaying its start."""
+        for action in actions:
+            self._record(action)
+        self._run_chance()
 
     def apply(self, action: PlayerAction) -> tuple[ScoreEvent, ...]:
         """Apply a player's action, then chance's; return every event scored meanwhile."""

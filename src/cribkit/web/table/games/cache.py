@@ -6,6 +6,8 @@ import copy
 import threading
 from collections import OrderedDict
 
+from cribkit.actions import parse_action
+from cribkit.errors import CribkitError
 from cribkit.game import Game
 
 __all__ = ["GameCache"]
@@ -27,7 +29,7 @@ class GameCache:
     """Rebuilt games by id, valid only while the stored record is unchanged.
 
     Replaying a long record costs milliseconds; the stored text is compared on every hit,
-    so a move made by another process simply misses the cache.
+    and a move made by another process (a record that grew) applies only its new lines.
     """
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
@@ -36,12 +38,26 @@ class GameCache:
         self._lock = threading.Lock()
 
     def get(self, game_id: str, record: str) -> Game | None:
+        """The game rebuilt from ``record``: held as it is, or caught up from a held earlier
+        record of the same game (records only grow: a move by another process adds its
+        lines), so only the new actions are applied. None when neither is held."""
         with self._lock:
             found = self._games.get(game_id)
-            if found is None or found[0] != record:
+            if found is None:
                 return None
-            self._games.move_to_end(game_id)
-            return _clone(found[1])
+            held_record, held_game = found
+            if held_record == record:
+                self._games.move_to_end(game_id)
+                return _clone(held_game)
+        if not (held_record.endswith("\n") and record.startswith(held_record)):
+            return None  # only whole new lines continue a record
+        game = _clone(held_game)
+        try:
+            game.replay_more(parse_action(line) for line in record[len(held_record) :].splitlines())
+        except (CribkitError, ValueError):
+            return None  # not a plain continuation: the caller replays the whole record
+        self.put(game_id, record, game)
+        return _clone(game)
 
     def holds(self, game_id: str, record: str) -> bool:
         """Whether ``get`` would find the game rebuilt from exactly ``record``."""
