@@ -67,6 +67,8 @@ class Options:
     think_max: float = 4.0
     url: str = ""
     """Play against servers already running there instead of starting them."""
+    pids: tuple[int, ...] = ()
+    """With ``url``: the servers' processes, whose CPU, RSS and open files are read."""
     sample: float = 0.0
     """Seconds between progress samples (0: none), for a soak's figures over time."""
     computer: str = ""
@@ -125,13 +127,17 @@ class CrowdResult:
     def _setup(self) -> dict[str, object]:
         """The servers the run started, or only the address of those it was given."""
         if self.options.url:
-            return {"url": self.options.url}
+            return {"url": self.options.url, "pids": list(self.options.pids)}
         return {
             "database": self.options.database,
             "channel": self.options.channel,
             "processes": self.options.processes,
             "workers": self.options.workers,
         }
+
+    def _reads_servers(self) -> bool:
+        """Whether the servers' processes are known (started here, or named by ``--pid``)."""
+        return not self.options.url or bool(self.options.pids)
 
     def figures(self) -> dict[str, object]:
         """The figures as one JSON-ready mapping (milliseconds for times)."""
@@ -151,9 +157,9 @@ class CrowdResult:
             "moves_per_s": round(self.moves / self.elapsed, 1) if self.elapsed else 0.0,
             "games": self.games,
             **ms,
-            "server_cpu_s": None if self.options.url else round(self.server_cpu, 2),
+            "server_cpu_s": round(self.server_cpu, 2) if self._reads_servers() else None,
             "cpu_ms_per_move": round(1000 * self.server_cpu / self.moves, 2)
-            if self.moves and not self.options.url
+            if self.moves and self._reads_servers()
             else None,
             "client_cpu_s": round(self.client_cpu, 2),
             "rss_mb": {str(pid): round(mb, 1) for pid, mb in self.rss_mb.items()},
@@ -337,7 +343,7 @@ async def _timed(
     CPU and RSS around it; settle each player (what it saw of servers going away), then
     close it."""
     options = result.options
-    family = [pid for one in served if one.pid for pid in _family(one.pid)]  # none at --url
+    family = [pid for one in served if one.pid for pid in _family(one.pid)]  # --pid at --url
     cpu_before, client_before = _cpu_seconds(family), time.process_time()
     started = time.perf_counter()
     stop = started + options.duration
@@ -425,7 +431,9 @@ def run_crowd(options: Options) -> CrowdResult:
     run it, against ``--url``)."""
     crowd = _computer_crowd if options.computer else _crowd
     if options.url:
-        return asyncio.run(crowd([Served(options.url.rstrip("/"), 0)], options))
+        url = options.url.rstrip("/")
+        given = [Served(url, pid) for pid in options.pids] or [Served(url, 0)]
+        return asyncio.run(crowd(given, options))
     with tempfile.TemporaryDirectory() as name, _servers(options, Path(name)) as served:
         return asyncio.run(crowd(served, options))
 
@@ -465,6 +473,14 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         "http://127.0.0.1:8800) instead of starting them",
     )
     parser.add_argument(
+        "--pid",
+        type=int,
+        action="append",
+        default=[],
+        help="with --url: a server process (and its workers) whose CPU, RSS and open files "
+        "to read, as when the bench starts them; repeat for several",
+    )
+    parser.add_argument(
         "--sample",
         type=float,
         default=0.0,
@@ -492,6 +508,8 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         parser.error("--tables must be at least 1, --duration positive, --spectators not negative")
     if args.processes < 1 or args.workers < 1:
         parser.error("--processes and --workers must be at least 1")
+    if args.pid and not args.url:
+        parser.error("--pid names the processes of servers given by --url")
     if args.sample < 0:
         parser.error("--sample must not be negative")
     if args.think[0] < 0 or args.think[1] < args.think[0]:
@@ -513,6 +531,7 @@ def _options(argv: Sequence[str] | None) -> tuple[Options, bool]:
         think_min=args.think[0],
         think_max=args.think[1],
         url=args.url,
+        pids=tuple(args.pid),
         sample=args.sample,
         computer=args.computer,
         moves_by=args.moves,

@@ -53,3 +53,23 @@ def test_the_crowd_bench_plays_the_computer_and_samples_over_time() -> None:
     assert len(samples) >= 2  # one every 2 s of the 6
     assert all(sum(row["fds"].values()) > 0 for row in samples)
     assert len([line for line in stderr.splitlines() if line.startswith("{")]) == len(samples)
+
+
+@pytest.mark.server
+def test_the_crowd_bench_reads_a_given_servers_cpu_and_memory_with_pid(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Against servers already running (``--url``), ``--pid`` names the process whose CPU,
+    RSS and open files the figures read (a run of hard games, then friend games, on one
+    server measures its memory after both)."""
+    monkeypatch.syspath_prepend(str(ROOT))  # the bench is a folder of the repository
+    from bench.serving import app_processes, sqlite_file
+
+    with app_processes(sqlite_file(tmp_path, "given"), 1, tmp_path) as served:
+        url, pid = served[0].url, served[0].pid
+        figures, _ = _crowd("--url", url, "--pid", str(pid), "--tables", "2", "--seed", "4")
+        unnamed, _ = _crowd("--url", url, "--tables", "1", "--seed", "5")
+    assert figures["errors"] == 0, figures["error_kinds"]
+    assert figures["pids"] == [pid] and figures["server_cpu_s"] > 0
+    assert figures["cpu_ms_per_move"] > 0 and figures["rss_mb"][str(pid)] > 0
+    assert unnamed["server_cpu_s"] is None and unnamed["rss_mb"] == {}
