@@ -5,12 +5,14 @@ processes when configured, and a Redis that does not answer lets requests pass."
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import warnings
 from collections.abc import Iterator
 from typing import Any
 
+import anyio
 import pytest
 from friends_support import join, open_table
 from sqlalchemy import func, select
@@ -19,7 +21,7 @@ from table_support import SECRET
 from cribkit.errors import CribkitError
 from cribkit.web.app import create_app
 from cribkit.web.site.models import GameRow
-from cribkit.web.site.rate_limits import CLOSE_RATE_LIMITED
+from cribkit.web.site.rate_limits import CLOSE_RATE_LIMITED, RateLimits
 from cribkit.web.site.settings import RATE_DEFAULTS, Settings
 
 with warnings.catch_warnings():
@@ -256,6 +258,32 @@ def test_redis_holds_one_budget_for_every_process(database_url: str, redis_url: 
         _new_game(second)
         _assert_refused(first.post("/api/games", json={"level": "random"}, headers=EN))
         _assert_refused(second.post("/api/games", json={"level": "random"}, headers=EN))
+
+
+def test_redis_counts_on_the_event_loop_without_a_worker_thread(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each count is awaited on the loop (redis-py's asyncio client), not handed to a thread
+    per request; the budget still runs dry and says when it has room again."""
+    prefix = f"rate_{secrets.token_hex(4)}"
+    settings = Settings(
+        secret_key="k",
+        redis_url=redis_url,
+        live_prefix=prefix,
+        rate_limits=(("moves.player", "3/minute"),),
+    )
+    budgets = RateLimits(settings)
+
+    def no_threads(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a count went to a worker thread")
+
+    monkeypatch.setattr(anyio.to_thread, "run_sync", no_threads)
+
+    async def four_moves() -> list[float]:
+        return [await budgets.spend("moves", "someone", None) for _ in range(4)]
+
+    waits = asyncio.run(four_moves())
+    assert waits[:3] == [0.0, 0.0, 0.0] and 1.0 <= waits[3] <= 60.0
 
 
 def test_a_redis_that_does_not_answer_lets_requests_pass(database_url: str) -> None:

@@ -14,25 +14,29 @@ after), so guessing codes runs dry at once while a friend's page that polls its 
 never does.
 
 The counts live in Redis when ``CRIBKIT_REDIS_URL`` is set (shared by every process, so the
-budget is per player, not per process), else in this process's memory. Redis is asked from a
-worker thread with a short timeout; when it does not answer, requests pass (a limiter must
-not take the site down with it) and Redis is not asked again for ``REDIS_BACKOFF_SECONDS``.
+budget is per player, not per process), else in this process's memory. Redis is asked on the
+event loop (``limits.aio``, redis-py's asyncio client: no worker thread per request) with a
+short timeout; when it does not answer, requests pass (a limiter must not take the site down
+with it) and Redis is not asked again for ``REDIS_BACKOFF_SECONDS``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
 import re
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import anyio
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.storage import RedisStorage as AsyncRedisStorage
+from limits.aio.strategies import SlidingWindowCounterRateLimiter as AsyncWindowLimiter
+from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 from starlette.requests import HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -63,7 +67,6 @@ REDIS_TIMEOUT_SECONDS = 0.25
 """How long a count waits on Redis before the request passes uncounted."""
 REDIS_BACKOFF_SECONDS = 5.0
 """After Redis failed to answer, requests pass uncounted this long before it is asked again."""
-_REDIS_THREADS = 8
 SWEEP_SECONDS = 1.0
 """How often the in-memory counts drop their expired keys (reads ignore them anyway)."""
 _log = logging.getLogger(__name__)
@@ -104,6 +107,56 @@ class Rule:
         return method == self.method and re.fullmatch(self.pattern, path) is not None
 
 
+class _Counter(Protocol):
+    """What a budget is counted with: ``limits``' sliding window, awaited."""
+
+    async def hit(self, item: RateLimitItem, *identifiers: str) -> bool: ...
+    async def test(self, item: RateLimitItem, *identifiers: str) -> bool: ...
+    async def reset_at(self, item: RateLimitItem, *identifiers: str) -> float: ...
+
+
+class _MemoryCounter:
+    """This process's counts: the library's synchronous window in memory, microseconds a
+    count, so awaited without leaving the loop."""
+
+    def __init__(self) -> None:
+        self._limiter = SlidingWindowCounterRateLimiter(_InlineMemoryStorage())
+
+    async def hit(self, item: RateLimitItem, *identifiers: str) -> bool:
+        return self._limiter.hit(item, *identifiers)
+
+    async def test(self, item: RateLimitItem, *identifiers: str) -> bool:
+        return self._limiter.test(item, *identifiers)
+
+    async def reset_at(self, item: RateLimitItem, *identifiers: str) -> float:
+        return self._limiter.get_window_stats(item, *identifiers).reset_time
+
+
+class _RedisCounter:
+    """Counts shared through Redis, asked with redis-py's asyncio client on the loop it was
+    made on (an asyncio connection belongs to one loop)."""
+
+    def __init__(self, url: str, prefix: str) -> None:
+        storage = AsyncRedisStorage(
+            f"async+{url}",
+            implementation="redispy",
+            key_prefix=prefix,
+            socket_timeout=REDIS_TIMEOUT_SECONDS,
+            socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
+        )
+        self._limiter = AsyncWindowLimiter(storage)
+        self.loop = asyncio.get_running_loop()
+
+    async def hit(self, item: RateLimitItem, *identifiers: str) -> bool:
+        return await self._limiter.hit(item, *identifiers)
+
+    async def test(self, item: RateLimitItem, *identifiers: str) -> bool:
+        return await self._limiter.test(item, *identifiers)
+
+    async def reset_at(self, item: RateLimitItem, *identifiers: str) -> float:
+        return (await self._limiter.get_window_stats(item, *identifiers)).reset_time
+
+
 class RateLimits:
     """The budgets of one app (from its settings) and the counts behind them."""
 
@@ -117,9 +170,8 @@ class RateLimits:
                 self.budgets[key] = parse_many(spec)
         self.redis_url = settings.redis_url
         self.prefix = f"{settings.live_prefix}_rate"
-        self._limiter: SlidingWindowCounterRateLimiter | None = None
-        self._made = threading.Lock()
-        self._redis_threads = anyio.CapacityLimiter(_REDIS_THREADS)
+        self._memory: _MemoryCounter | None = None
+        self._redis: _RedisCounter | None = None
         self._redis_down_until = 0.0
 
     @property
@@ -127,22 +179,15 @@ class RateLimits:
         """Where the counts live: ``"redis"`` or ``"memory"``."""
         return "redis" if self.redis_url else "memory"
 
-    def _storage(self) -> Storage:
-        if self.redis_url:
-            return RedisStorage(
-                self.redis_url,
-                key_prefix=self.prefix,
-                socket_timeout=REDIS_TIMEOUT_SECONDS,
-                socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
-            )
-        return _InlineMemoryStorage()
-
-    def limiter(self) -> SlidingWindowCounterRateLimiter:
-        """The counting strategy, built on first use (nothing is built with the app)."""
-        with self._made:
-            if self._limiter is None:
-                self._limiter = SlidingWindowCounterRateLimiter(self._storage())
-            return self._limiter
+    def counter(self) -> _Counter:
+        """Where the counts are kept, made on first use (nothing is built with the app)."""
+        if not self.redis_url:
+            if self._memory is None:
+                self._memory = _MemoryCounter()
+            return self._memory
+        if self._redis is None or self._redis.loop is not asyncio.get_running_loop():
+            self._redis = _RedisCounter(self.redis_url, self.prefix)
+        return self._redis
 
     def _charges(self, bucket: str, player: str | None, address: str | None) -> list[_Charge]:
         """The address's budgets, then the player's (none without a valid cookie)."""
@@ -153,32 +198,27 @@ class RateLimits:
                 charges.extend((item, key, name) for item in self.budgets.get(key, ()))
         return charges
 
-    def _spend(self, charges: Sequence[_Charge], *, spend: bool) -> float:
+    async def _spend(self, charges: Sequence[_Charge], *, spend: bool) -> float:
         """Seconds until the first exhausted budget of ``charges`` has room again; 0 when
         every one has room (each then charged one unit, when ``spend``). A refused request
         charges nothing past the budget that refused it."""
-        limiter = self.limiter()
+        counter = self.counter()
         for item, key, name in charges:
-            allowed = limiter.hit(item, key, name) if spend else limiter.test(item, key, name)
+            allowed = await (counter.hit if spend else counter.test)(item, key, name)
             if not allowed:
-                reset = limiter.get_window_stats(item, key, name).reset_time
-                return max(reset - time.time(), 1.0)
+                return max(await counter.reset_at(item, key, name) - time.time(), 1.0)
         return 0.0
 
     async def _run(self, items: Sequence[_Charge], *, spend: bool) -> float:
         if not items:
             return 0.0
         if not self.redis_url:
-            return self._spend(items, spend=spend)  # memory: microseconds, no thread needed
+            return await self._spend(items, spend=spend)
         if time.monotonic() < self._redis_down_until:
             return 0.0
         try:
             with anyio.fail_after(REDIS_TIMEOUT_SECONDS * 4):
-                return await anyio.to_thread.run_sync(
-                    lambda: self._spend(items, spend=spend),
-                    limiter=self._redis_threads,
-                    abandon_on_cancel=True,
-                )
+                return await self._spend(items, spend=spend)
         except Exception as exc:  # Redis away or slow: pass uncounted, ask again later
             self._redis_down_until = time.monotonic() + REDIS_BACKOFF_SECONDS
             _log.warning("rate limits: Redis did not answer (%s); requests pass uncounted", exc)
