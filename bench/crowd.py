@@ -402,7 +402,12 @@ async def _crowd(served: Sequence[Served], options: Options) -> CrowdResult:
 
 @contextlib.contextmanager
 def _servers(options: Options, folder: Path) -> Iterator[list[Served]]:
-    env = {"CRIBKIT_LIVE_PREFIX": "cribkit_crowd"}
+    env = {
+        "CRIBKIT_LIVE_PREFIX": "cribkit_crowd",
+        # the whole crowd joins from one address: its 600 joins a minute would cap the run
+        # at 600 tables, so the bench's own servers take any number (a player's budget holds)
+        "CRIBKIT_RATE_JOIN_ADDRESS": "100000/minute",
+    }
     if options.channel == "redis":
         redis_url = os.environ.get("CRIBKIT_BENCH_REDIS_URL") or os.environ.get(
             "CRIBKIT_TEST_REDIS_URL"
