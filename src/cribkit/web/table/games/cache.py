@@ -56,8 +56,8 @@ class GameCache:
             game.replay_more(parse_action(line) for line in record[len(held_record) :].splitlines())
         except (CribkitError, ValueError):
             return None  # not a plain continuation: the caller replays the whole record
-        self.put(game_id, record, game)
-        return _clone(game)
+        self.put(game_id, record, game)  # keeps a clone of its own: this one is the caller's
+        return game
 
     def holds(self, game_id: str, record: str) -> bool:
         """Whether ``get`` would find the game rebuilt from exactly ``record``."""
