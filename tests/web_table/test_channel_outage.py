@@ -77,9 +77,9 @@ def publishing_threads(app: Any) -> list[str]:
     channel = app.state.channel
     publish = channel.publish
 
-    def recorded(game_id: str, version: int) -> None:
+    def recorded(game_id: str, version: int, row: str = "") -> None:
         threads.append(threading.current_thread().name)
-        publish(game_id, version)
+        publish(game_id, version, row)
 
     channel.publish = recorded
     return threads
@@ -187,7 +187,7 @@ class _StuckChannel(InProcessChannel):
         self.entered = threading.Event()
         self.sent: list[tuple[str, int]] = []
 
-    def publish(self, game_id: str, version: int) -> None:
+    def publish(self, game_id: str, version: int, row: str = "") -> None:
         self.entered.set()
         if not self.gate.wait(timeout=FLUSH_WAIT):
             raise TimeoutError("the test never opened the gate")

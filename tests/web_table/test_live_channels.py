@@ -29,9 +29,9 @@ POSTGRES_ENV = "CRIBKIT_TEST_POSTGRES_URL"
 
 def test_news_is_a_game_id_and_a_version_and_nothing_else() -> None:
     assert format_news("abc_DEF-1", 12) == "abc_DEF-1 12"
-    assert parse_news("abc_DEF-1 12") == ("abc_DEF-1", 12)
-    assert parse_news(format_news("g", RESYNC)) == ("g", RESYNC)
-    for junk in ("", "g", "g x", "g 1 2", "bad id 3", "5H 5D", "g;drop 1"):
+    assert parse_news("abc_DEF-1 12") == ("abc_DEF-1", 12, "")
+    assert parse_news(format_news("g", RESYNC)) == ("g", RESYNC, "")
+    for junk in ("", "g", "g x", "g 1 2", "g 1 2\n[]", "bad id 3", "5H 5D", "g;drop 1"):
         assert parse_news(junk) is None
 
 
@@ -49,6 +49,19 @@ def test_a_subscription_keeps_only_the_newest_version() -> None:
         return newest, following
 
     assert run_apart(scenario()) == (3, 4)
+
+
+def test_a_read_again_is_not_hidden_by_a_version_that_follows_it() -> None:
+    async def scenario() -> list[int]:
+        hub = Hub()
+        with hub.subscribe("g") as subscription:
+            hub.deliver("g", RESYNC)  # presence changed: read everything again
+            hub.deliver("g", 5)  # then a move: its row alone would miss the presence
+            first = await subscription.next_version()
+            hub.deliver("g", 6)
+            return [first, await subscription.next_version()]
+
+    assert run_apart(scenario()) == [RESYNC, 6]
 
 
 def test_the_channel_follows_the_settings(tmp_path: Any) -> None:
@@ -158,8 +171,8 @@ class _FlakyChannel(SubscribedChannel):
         self.connections = 0
         self.closed = False
 
-    def publish(self, game_id: str, version: int) -> None:
-        self.queue.put_nowait(format_news(game_id, version))
+    def publish(self, game_id: str, version: int, row: str = "") -> None:
+        self.queue.put_nowait(format_news(game_id, version, row))
 
     @asynccontextmanager
     async def _subscription(self) -> AsyncIterator[AsyncIterator[str]]:

@@ -25,6 +25,19 @@ def _clone(game: Game) -> Game:
     return twin
 
 
+def _continued(held_record: str, held_game: Game, record: str) -> Game | None:
+    """A clone of ``held_game`` with the lines ``record`` adds to ``held_record`` applied,
+    or None when ``record`` is not a plain continuation (the caller replays it whole)."""
+    if not (held_record.endswith("\n") and record.startswith(held_record)):
+        return None  # only whole new lines continue a record
+    game = _clone(held_game)
+    try:
+        game.replay_more(parse_action(line) for line in record[len(held_record) :].splitlines())
+    except (CribkitError, ValueError):
+        return None
+    return game
+
+
 class GameCache:
     """Rebuilt games by id, valid only while the stored record is unchanged.
 
@@ -49,15 +62,15 @@ class GameCache:
             if held_record == record:
                 self._games.move_to_end(game_id)
                 return _clone(held_game)
-        if not (held_record.endswith("\n") and record.startswith(held_record)):
-            return None  # only whole new lines continue a record
-        game = _clone(held_game)
-        try:
-            game.replay_more(parse_action(line) for line in record[len(held_record) :].splitlines())
-        except (CribkitError, ValueError):
-            return None  # not a plain continuation: the caller replays the whole record
-        self.put(game_id, record, game)  # keeps a clone of its own: this one is the caller's
+        game = _continued(held_record, held_game, record)
+        if game is not None:
+            self.put(game_id, record, game)  # keeps a clone of its own: this one is the caller's
         return game
+
+    def catch_up(self, game_id: str, record: str) -> None:
+        """Bring a held game forward to ``record`` when it continues the held one (another
+        process's move, carried by its news), so the next read finds it rebuilt."""
+        self.get(game_id, record)
 
     def holds(self, game_id: str, record: str) -> bool:
         """Whether ``get`` would find the game rebuilt from exactly ``record``."""

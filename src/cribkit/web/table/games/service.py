@@ -61,7 +61,14 @@ from cribkit.web.table.games.rows import (
     summary_values,
 )
 from cribkit.web.table.games.seat_pacing import SHOW_MOVES, ShowMove, made_on_this_step, show_move
-from cribkit.web.table.games.stored_rows import RowCache, StoredRow, select_row, store_row
+from cribkit.web.table.games.stored_rows import (
+    RowCache,
+    StoredRow,
+    row_from_text,
+    row_to_text,
+    select_row,
+    store_row,
+)
 
 __all__ = ["ChangeHook", "FinishHook", "GameService", "table_rules"]
 
@@ -209,6 +216,23 @@ class GameService:
             and self._cache.holds(game_id, row.record)
             and (self.preferences is None or self.preferences.holds(player_id))
         )
+
+    def row_news(self, game_id: str, version: int) -> str:
+        """The row at exactly ``version`` as text to carry with the news of it ("" when
+        this process does not hold it), so other processes need not read it back."""
+        row = self._rows.at_least(game_id, version)
+        return "" if row is None or row.version != version else row_to_text(row)
+
+    def receive_row(self, game_id: str, version: int, text: str) -> None:
+        """Another process's news carried its row: hold it, and bring a held game forward
+        to its record, so this process's watchers read the move without the database."""
+        if not _GAME_ID.fullmatch(game_id) or self._rows.at_least(game_id, version) is not None:
+            return  # this process wrote it, or has read it already
+        row = row_from_text(text)
+        if row is None or row.version != version:
+            return
+        self._rows.keep(game_id, row)
+        self._cache.catch_up(game_id, row.record)
 
     def pace_of(self, player_id: str | None) -> Preferences:
         """The pace (and the rest of the preferences) ``player_id`` plays at."""

@@ -10,6 +10,7 @@ mover share the mover's write instead of each re-reading it. Anything without su
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from functools import lru_cache
@@ -21,7 +22,15 @@ from sqlalchemy.sql import Select, Update
 from cribkit.web.site.lru import Lru
 from cribkit.web.site.models import GameRow
 
-__all__ = ["GAMES", "RowCache", "StoredRow", "select_row", "store_row"]
+__all__ = [
+    "GAMES",
+    "RowCache",
+    "StoredRow",
+    "row_from_text",
+    "row_to_text",
+    "select_row",
+    "store_row",
+]
 
 
 class StoredRow(NamedTuple):
@@ -38,6 +47,36 @@ class StoredRow(NamedTuple):
     name_0: str | None
     name_1: str | None
     rematch_id: str | None
+
+
+def row_to_text(row: StoredRow) -> str:
+    """The row as the text a channel carries beside its news (see ``row_from_text``)."""
+    since = row.show_waiting_since
+    return json.dumps(
+        [*row[:7], None if since is None else since.isoformat(), *row[8:]],
+        separators=(",", ":"),
+    )
+
+
+def row_from_text(text: str) -> StoredRow | None:
+    """A row read back from ``row_to_text``; None for anything that is not one (a channel
+    is shared: a message from an older or foreign publisher must not break a process)."""
+    try:
+        values = json.loads(text)
+        if not isinstance(values, list) or len(values) != len(StoredRow._fields):
+            return None
+        since = values[7]
+        values[7] = None if since is None else datetime.fromisoformat(since)
+        row = StoredRow(*values)
+    except (TypeError, ValueError):
+        return None
+    texts = (row.player_id, row.level, row.record)
+    numbers = (row.version, row.show_step, row.show_step_1)
+    if not all(isinstance(value, str) for value in texts) or not all(
+        isinstance(value, int) and not isinstance(value, bool) for value in numbers
+    ):
+        return None
+    return row
 
 
 GAMES: Table = GameRow.__table__  # type: ignore[assignment]  # declared, so a Table

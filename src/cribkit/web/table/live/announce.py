@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cribkit.web.table.live.channel import Channel
@@ -49,12 +50,21 @@ class Announcer:
     """``announce`` from any thread, returning at once; a daemon thread publishes.
 
     With ``inline`` (the in-process channel, which only wakes local watchers) news is
-    published on the caller's thread: nothing can hang there.
+    published on the caller's thread: nothing can hang there. ``row_of(game_id, version)``
+    gives the stored row's text to carry with the news ("" for none), when the channel
+    carries rows.
     """
 
-    def __init__(self, channel: Channel, *, inline: bool = False) -> None:
+    def __init__(
+        self,
+        channel: Channel,
+        *,
+        inline: bool = False,
+        row_of: Callable[[str, int], str] | None = None,
+    ) -> None:
         self.channel = channel
         self.inline = inline
+        self.row_of = row_of
         self._pending: dict[str, int] = {}
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -129,9 +139,16 @@ class Announcer:
             for game_id, version in batch.items():
                 self._publish(game_id, version)
 
+    def _row(self, game_id: str, version: int) -> str:
+        """The row to carry with this news, if the channel carries one that long."""
+        if self.row_of is None or version < 0 or not self.channel.row_bytes:
+            return ""
+        row = self.row_of(game_id, version)
+        return row if len(row.encode("utf-8")) <= self.channel.row_bytes else ""
+
     def _publish(self, game_id: str, version: int) -> None:
         try:
-            self.channel.publish(game_id, version)
+            self.channel.publish(game_id, version, self._row(game_id, version))
         except Exception as exc:  # the change is stored: say so in the log, never raise
             self.channel.hub.deliver(game_id, version)  # this process's watchers still hear
             self._went(up=False, error=f"{type(exc).__name__}: {exc}")

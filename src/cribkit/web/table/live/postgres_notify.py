@@ -28,17 +28,18 @@ def libpq_url(sqlalchemy_url: str) -> str:
 
 class PostgresChannel(SubscribedChannel):
     kind = "postgresql"
+    row_bytes = 7000  # a NOTIFY payload must stay under 8,000 bytes
 
     def __init__(self, engine: Engine, channel_name: str) -> None:
         super().__init__()
         self.engine = engine
         self.channel_name = channel_name
 
-    def publish(self, game_id: str, version: int) -> None:
+    def publish(self, game_id: str, version: int, row: str = "") -> None:
         with self.engine.connect() as connection:
             connection.execute(
                 text("SELECT pg_notify(:channel, :news)"),
-                {"channel": self.channel_name, "news": format_news(game_id, version)},
+                {"channel": self.channel_name, "news": format_news(game_id, version, row)},
             )
             connection.commit()
 

@@ -24,6 +24,7 @@ and never answers must not hold a thread for long (the announcer retries with th
 
 class RedisChannel(SubscribedChannel):
     kind = "redis"
+    row_bytes = 64 * 1024
 
     def __init__(self, url: str, channel_name: str) -> None:
         super().__init__()
@@ -33,8 +34,8 @@ class RedisChannel(SubscribedChannel):
             url, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
         )
 
-    def publish(self, game_id: str, version: int) -> None:
-        self._publisher.publish(self.channel_name, format_news(game_id, version))
+    def publish(self, game_id: str, version: int, row: str = "") -> None:
+        self._publisher.publish(self.channel_name, format_news(game_id, version, row))
 
     @asynccontextmanager
     async def _subscription(self) -> AsyncIterator[AsyncIterator[str]]:

@@ -1,10 +1,11 @@
 """Starting and stopping the live layer with the app: the channel, presence, the hook.
 
 The game service's ``on_change`` announces on the channel chosen from the settings (off
-the request's path: see ``announce``), and a heartbeat keeps this process's presence rows
-fresh while the app runs, sweeps the rows of processes that died (at start-up too) and
-announces the games they named; every ``INVITE_SWEEP_SECONDS`` (and at start-up) the
-hosts' games whose invite lapsed unused are closed.
+the request's path: see ``announce``), the news carrying the stored row to the other
+processes (``row_news``, taken by ``receive_row``), and a heartbeat keeps this process's
+presence rows fresh while the app runs, sweeps the rows of processes that died (at
+start-up too) and announces the games they named; every ``INVITE_SWEEP_SECONDS`` (and at
+start-up) the hosts' games whose invite lapsed unused are closed.
 """
 
 from __future__ import annotations
@@ -38,7 +39,12 @@ def install(state: Any, settings: Settings, database: Database, games: GameServi
     ``app.state``."""
     state.friends = FriendTables(games, held_chats=settings.game_cache)
     state.channel = choose_channel(settings, database)
-    state.announcer = Announcer(state.channel, inline=isinstance(state.channel, InProcessChannel))
+    state.announcer = Announcer(
+        state.channel,
+        inline=isinstance(state.channel, InProcessChannel),
+        row_of=games.row_news,
+    )
+    state.channel.on_row = games.receive_row
     state.presence = PresenceBook(
         database, ttl=timedelta(seconds=settings.presence_ttl), held=4 * settings.game_cache
     )

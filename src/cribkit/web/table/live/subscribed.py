@@ -13,7 +13,7 @@ from abc import abstractmethod
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager
 
-from cribkit.web.table.live.channel import Channel, parse_news
+from cribkit.web.table.live.channel import Channel, News, parse_news
 
 __all__ = ["RETRY_SECONDS", "SubscribedChannel"]
 
@@ -62,7 +62,7 @@ class SubscribedChannel(Channel):
                     async for text in messages:
                         news = parse_news(text)
                         if news is not None:
-                            self.hub.deliver(*news)
+                            self._receive(news)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the server went away: wait, reconnect, resync
@@ -70,6 +70,16 @@ class SubscribedChannel(Channel):
                 _log.warning("%s subscription lost (%s); reconnecting", self.kind, exc)
                 first = False
                 await asyncio.sleep(RETRY_SECONDS)
+
+    def _receive(self, news: News) -> None:
+        """Hand a carried row on (only for a game watched here: every process hears every
+        game's news), then wake the game's watchers."""
+        if news.row and self.hub.watches(news.game_id):
+            try:
+                self.on_row(news.game_id, news.version, news.row)
+            except Exception:  # the watchers still read the row from the database
+                _log.exception("%s news of %s: its row was not taken", self.kind, news.game_id)
+        self.hub.deliver(news.game_id, news.version)
 
     def listening(self) -> bool:
         return self._connected
