@@ -1,6 +1,6 @@
 """A cluster of the tests' own (scripts/cluster.py): two hosts in network namespaces behind
 HAProxy, on PostgreSQL and Redis; skipped, saying why, where it cannot run (not root, no
-``ip netns``, no HAProxy or socat, PostgreSQL or Redis not answering)."""
+``ip netns``, no HAProxy with namespaces, PostgreSQL or Redis not answering)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cluster_support import free_port
+from cluster_support import free_port, root_network
 
 from script_support import load_script
 
@@ -19,14 +19,15 @@ clusters = load_script("cluster")
 
 
 def _free_subnet() -> int:
-    """A 10.S.0.0/24 no interface here uses (a `make cluster` may be running beside); the
-    search starts at an offset of this process's own, so two test workers keep apart."""
-    used = subprocess.run(["ip", "-o", "addr"], capture_output=True, text=True).stdout
+    """A subnet whose cluster name (``cktS``) no namespace here uses yet (a `make cluster`
+    or another test worker's cluster may be running beside); the search starts at an offset
+    of this process's own, so two test workers keep apart."""
+    used = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
     start = os.getpid() % 50
     return next(
         200 + (start + step) % 50
         for step in range(50)
-        if f" 10.{200 + (start + step) % 50}." not in used
+        if f"ckt{200 + (start + step) % 50}-" not in used
     )
 
 
@@ -48,6 +49,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         testing=True,
     )
     running = clusters.Cluster(layout)
+    running.root_network_before = root_network()  # type: ignore[attr-defined]
     running.up()  # takes everything down again itself if a step fails
     try:
         yield running

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from bench.live_table import RESTART, Table
+from cluster_support import root_network
 
 from async_support import run_apart
 
@@ -77,6 +78,12 @@ async def _session(url: str, fault: Any, before: float, after: float) -> dict[st
         "answers_lost": [table.failures for table in tables],
         "closes": [code for table in tables for seat in table.seats for code in seat.closes],
     }
+
+
+def test_the_cluster_adds_no_link_or_address_to_the_root_namespace(cluster: Any) -> None:
+    # A browser here sees a new link or address as a network change and fails its loads.
+    assert cluster.proxy_status(1) == "UP" and cluster.proxy_status(2) == "UP"
+    assert root_network() == cluster.root_network_before
 
 
 @pytest.mark.slow  # two hosts started again: a minute and more on a loaded machine
