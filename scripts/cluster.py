@@ -11,11 +11,10 @@ Layout (all names carry ``--name``, so a test's cluster and yours keep apart)::
 Nothing is added to the root namespace's links or addresses: the bridge and every veth end
 live in the hub namespace, and HAProxy (built with namespace support) reaches into it, both
 to its app hosts and to carry PostgreSQL and Redis, which listen on 127.0.0.1 only, to the
-hosts. A link or address appearing in the root namespace tells every browser on the machine
-that its network changed, and Chromium then fails the loads in flight
-(``ERR_NETWORK_CHANGED``): a cluster brought up beside a browser test, or beside a
-developer's own browser, broke its pages. Nothing in the system's services or kernel
-settings changes either (no extra ``listen_addresses``, no ``route_localnet``).
+hosts (one event-driven process instead of a socat child per connection). So the machine's
+own network, which browsers and other services here watch, never changes under them, and
+nothing in the system's services or kernel settings changes either (no extra
+``listen_addresses``, no ``route_localnet``).
 
 Commands: ``up`` (migrations once, then the hosts, then HAProxy; everything created is
 removed again if a step fails), ``down``, ``status``, ``kill N`` (kill -9 of every process

@@ -81,7 +81,7 @@ async def _session(url: str, fault: Any, before: float, after: float) -> dict[st
 
 
 def test_the_cluster_adds_no_link_or_address_to_the_root_namespace(cluster: Any) -> None:
-    # A browser here sees a new link or address as a network change and fails its loads.
+    # the machine's own network (what browsers and services here watch) never changes
     assert cluster.proxy_status(1) == "UP" and cluster.proxy_status(2) == "UP"
     assert root_network() == cluster.root_network_before
 
