@@ -23,6 +23,7 @@ from cribkit.web import table, tools
 from cribkit.web.site import app_shell, routes_preferences, routes_site
 from cribkit.web.site.advice import advise
 from cribkit.web.site.capped_work import CappedWork
+from cribkit.web.site.collector import full_collections_every
 from cribkit.web.site.db import Database
 from cribkit.web.site.errors import install_error_handlers
 from cribkit.web.site.i18n import Catalogues
@@ -74,7 +75,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     await run_in_threadpool(database.migrate)  # idempotent; `cribkit serve` ran it already
     if not settings.testing:
         await run_in_threadpool(_warm_up)
-    async with live_runtime.running(app.state):
+    collecting = 0 if settings.testing else settings.gc_full_seconds  # after the warm-up
+    async with full_collections_every(collecting), live_runtime.running(app.state):
         yield
     database.dispose()
 

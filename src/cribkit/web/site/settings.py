@@ -42,6 +42,11 @@ Every setting, its environment variable and its default:
 - ``CRIBKIT_MALLOC_ARENAS``: glibc malloc arenas per process (default 2; 0 keeps glibc's
   own, eight per core): the worker threads' arenas were most of a server's memory
   (``malloc_arenas``). ``MALLOC_ARENA_MAX``, if set, wins.
+- ``CRIBKIT_GC_FULL_SECONDS``: seconds between the full garbage collections of a serving
+  process (default 60; ``collector``): the start-up's objects are frozen and the old
+  generation is collected on this timer instead of whenever it grew by a quarter (pauses
+  of a quarter second at 500 tables); 0 leaves Python's collector alone. Test servers
+  (``CRIBKIT_TESTING``) leave it alone too.
 - ``CRIBKIT_EXPERT_MEMO``: pegging positions the hard computer keeps solved, read by the
   engine itself (``cribkit.limits``).
 """
@@ -182,6 +187,8 @@ class Settings:
     """Connections this process may open to a database server (not SQLite's file)."""
     malloc_arenas: int = 2
     """glibc malloc arenas this process may use (0: glibc's default, 8 per core)."""
+    gc_full_seconds: int = 60
+    """Seconds between full garbage collections while serving (0: Python's own rule)."""
     rate_limits: tuple[tuple[str, str], ...] = RATE_DEFAULTS
     """Budget per ``bucket.player`` / ``bucket.address`` (a ``limits`` string, or "off")."""
 
@@ -219,5 +226,6 @@ class Settings:
             record_workers=_whole(env, "CRIBKIT_RECORD_WORKERS", 2, 1),
             db_pool=_whole(env, "CRIBKIT_DB_POOL", 30, 1),
             malloc_arenas=_whole(env, "CRIBKIT_MALLOC_ARENAS", 2, 0),
+            gc_full_seconds=_whole(env, "CRIBKIT_GC_FULL_SECONDS", 60, 0),
             rate_limits=_rates(env),
         )
