@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from cribkit.analysis.pegsolver import Move, Node, Root, State, expand, node_of
 
@@ -33,6 +34,21 @@ WinSolver = Callable[[Node, int, int, int], float]
 """(node, seat to move, seat 0's points so far, seat 1's) -> seat 0's winning chance."""
 
 
+class Search(Protocol):
+    """The solver's window search, handed itself to recurse (see ``_win_solver``)."""
+
+    def __call__(
+        self,
+        node: Node,
+        mover: int,
+        got0: int,
+        got1: int,
+        alpha: float,
+        beta: float,
+        again: Search,
+    ) -> float: ...
+
+
 def win_value(state: State, endgame: Endgame) -> float:
     """Seat 0's probability of winning from ``state``, both playing to win."""
     node, mover = node_of(state)
@@ -46,6 +62,11 @@ def _win_solver(endgame: Endgame, moves_of: dict[Node, list[Move]] | None = None
     values and the window search returns it exactly. The memo keeps, per position and
     points so far, the bounds each search proved (low = high once it is exact); the
     moves of each position are cached with it.
+
+    ``search`` is handed itself to recurse rather than closing over its own name: a
+    function that refers to itself through its closure is a reference cycle, so every
+    decision's memo (some 30,000 tuples) would wait for the garbage collector instead of
+    going when the decision is made.
     """
     need0, need1 = endgame.need
     after_play = endgame.after_play
@@ -53,7 +74,9 @@ def _win_solver(endgame: Endgame, moves_of: dict[Node, list[Move]] | None = None
     if moves_of is None:
         moves_of = {}
 
-    def search(node: Node, mover: int, got0: int, got1: int, alpha: float, beta: float) -> float:
+    def search(
+        node: Node, mover: int, got0: int, got1: int, alpha: float, beta: float, again: Search
+    ) -> float:
         key = (node, mover, got0, got1)
         low, high = memo.get(key, (0.0, 1.0))
         if low >= beta or low == high:
@@ -72,7 +95,7 @@ def _win_solver(endgame: Endgame, moves_of: dict[Node, list[Move]] | None = None
                 elif after is None:
                     value = after_play(mine, got1)
                 else:
-                    value = search(after, 1 if swap else 0, mine, got1, alpha, beta)
+                    value = again(after, 1 if swap else 0, mine, got1, alpha, beta, again)
                 if value > best:
                     best = value
                     if best >= beta:
@@ -88,7 +111,7 @@ def _win_solver(endgame: Endgame, moves_of: dict[Node, list[Move]] | None = None
                 elif after is None:
                     value = after_play(got0, theirs)
                 else:
-                    value = search(after, 0 if swap else 1, got0, theirs, alpha, beta)
+                    value = again(after, 0 if swap else 1, got0, theirs, alpha, beta, again)
                 if value < best:
                     best = value
                     if best <= alpha:
@@ -104,7 +127,7 @@ def _win_solver(endgame: Endgame, moves_of: dict[Node, list[Move]] | None = None
         return best
 
     def solve(node: Node, mover: int, got0: int, got1: int) -> float:
-        return search(node, mover, got0, got1, -1.0, 2.0)
+        return search(node, mover, got0, got1, -1.0, 2.0, search)
 
     return solve
 
