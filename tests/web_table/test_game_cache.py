@@ -50,3 +50,16 @@ def test_another_game_s_record_or_a_bad_tail_is_not_caught_up() -> None:
     repeated = record + record.splitlines()[-1] + "\n"  # the last action again: illegal now
     assert cache.get(GAME_ID, repeated) is None
     assert cache.get(GAME_ID, record) is not None and cache.holds(GAME_ID, record)
+
+
+def test_catch_up_keeps_a_continued_record_and_nothing_else() -> None:
+    cache = GameCache(4)
+    early = _played(7, 30)
+    cache.put(GAME_ID, _text(early), early)
+    grown = _text(_played(7, 60))
+    cache.catch_up(GAME_ID, _text(_played(8, 60)))  # another game's record: not kept
+    assert not cache.holds(GAME_ID, _text(_played(8, 60)))
+    cache.catch_up(GAME_ID, grown)
+    assert cache.holds(GAME_ID, grown)
+    caught = cache.get(GAME_ID, grown)
+    assert caught is not None and caught.state == GameRecord.parse(grown).to_game().state

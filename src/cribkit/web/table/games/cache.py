@@ -69,8 +69,15 @@ class GameCache:
 
     def catch_up(self, game_id: str, record: str) -> None:
         """Bring a held game forward to ``record`` when it continues the held one (another
-        process's move, carried by its news), so the next read finds it rebuilt."""
-        self.get(game_id, record)
+        process's move, carried by its news), so the next read finds it rebuilt. Nobody
+        holds the caught-up game but the cache, so it is kept as made, not cloned again."""
+        with self._lock:
+            found = self._games.get(game_id)
+        if found is None or found[0] == record:
+            return
+        game = _continued(found[0], found[1], record)
+        if game is not None:
+            self._keep(game_id, record, game)
 
     def holds(self, game_id: str, record: str) -> bool:
         """Whether ``get`` would find the game rebuilt from exactly ``record``."""
@@ -82,11 +89,15 @@ class GameCache:
         """Keep ``game`` as rebuilt from ``record``; a finished game is let go instead: it
         is read a few times more at most (the last views, a review), while a process that
         has seen thousands of games would otherwise hold a thousand finished ones."""
+        self._keep(game_id, record, _clone(game))
+
+    def _keep(self, game_id: str, record: str, game: Game) -> None:
+        """``put`` without the clone: ``game`` is the cache's own from now on."""
         with self._lock:
             if game.is_over:
                 self._games.pop(game_id, None)
                 return
-            self._games[game_id] = (record, _clone(game))
+            self._games[game_id] = (record, game)
             self._games.move_to_end(game_id)
             while len(self._games) > self._size:
                 self._games.popitem(last=False)
