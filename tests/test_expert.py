@@ -10,6 +10,7 @@ import random
 import pytest
 
 from cribkit.actions import Discard, Play
+from cribkit.analysis.cribknown import crib_distribution
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
 from cribkit.analysis.keepmodel import crib_throws
 from cribkit.analysis.pegging import DEAL_LIMITS, POINTS_DEAL_LIMITS, deal_count, evaluate_plays
@@ -21,12 +22,19 @@ from cribkit.analysis.pegvalue import (
     pegging_weight,
 )
 from cribkit.analysis.reading import READING
-from cribkit.analysis.winprob import TABLE_2026, endgame_for_play, expert_discard_chances
+from cribkit.analysis.winprob import (
+    MAX_SHOW,
+    TABLE_2026,
+    endgame_for_play,
+    expert_discard_chances,
+    stage_knowing_their_hand,
+)
 from cribkit.cards import DECK, parse_card, parse_cards
 from cribkit.events import Pegs, PlayLogEntry
 from cribkit.game import Game
 from cribkit.players import LEVELS, STRATEGIES, make_strategy
 from cribkit.players.expert import CHANCE_DIGITS, PEGGING_WEIGHT, ExpertStrategy
+from cribkit.scoring import rank_points, show_points
 from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
 from game_support import play_checked_game
@@ -234,6 +242,35 @@ def test_pegs_the_points_that_win_at_once() -> None:
     evaluations = evaluate_plays(view, endgame=endgame)
     assert evaluations[0].win_probability == pytest.approx(1.0)
     assert all(e.win_probability is not None and e.win_probability < 0.999 for e in evaluations[1:])
+
+
+def test_the_endgame_can_know_each_deals_hand_and_the_crib() -> None:
+    """``knowing_hands``: a deal's chances after the play count the opponent's hand from
+    that deal's ranks (with the 7 they led and the starter); deals whose hands count
+    alike share one function. ``knowing_crib``: the crib from my throws and the starter."""
+    view = winning_eight_view()
+    plain = endgame_for_play(view)
+    knowing = endgame_for_play(view, knowing_hands=True, knowing_crib=True)
+    assert plain is not None and plain.knowing is None
+    assert knowing is not None and knowing.knowing is not None
+    crib = crib_distribution(
+        (view.discarded[0], view.discarded[1]),
+        parse_card("AS"),
+        frozenset((*view.kept, *view.discarded)),
+        dealer=True,
+        size=MAX_SHOW,
+    )
+    mine = show_points(view.kept, parse_card("AS"), crib=False)
+    for held in ((2, 3, 4), (2, 2, 13), (10, 12, 13), (5, 5, 5)):
+        their_hand = rank_points((1, 7, *held))
+        stage = stage_knowing_their_hand(119, 116, dealer=True, their_hand=their_hand, crib=crib)
+        after_play = knowing.knowing(held)
+        for got_mine, got_theirs in ((0, 0), (1, 0), (0, 3), (2, 4)):
+            expected = min(max(stage[mine + got_mine, got_theirs], 0.0), 1.0)
+            assert after_play(got_mine, got_theirs) == pytest.approx(expected, abs=1e-12)
+    assert knowing.knowing((10, 12, 13)) is knowing.knowing((9, 12, 13))  # both count 0
+    variant = ExpertStrategy(seed=0, knowing_hands=True, knowing_crib=True)
+    assert variant.choose(view) == Play(1, parse_card("8C"))
 
 
 @pytest.mark.slow

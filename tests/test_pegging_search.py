@@ -107,6 +107,40 @@ def test_win_value_takes_the_winning_points() -> None:
     assert win_value(state, endgame) == 1.0
 
 
+def test_win_search_knowing_each_deal_solves_each_deal_with_its_own_chances() -> None:
+    """``Endgame.knowing``: each deal is searched with what the end of the play is worth
+    in it; the chances are those of each deal solved alone with that Endgame, weighed."""
+    from cribkit.analysis.pegwin import rank_wins
+
+    mine = (2, 5, 9, 13)
+    deals = [
+        ((mine, hand, (), 0), weight)
+        for hand, weight in (
+            ((1, 4, 10, 11), 0.5),
+            ((3, 3, 6, 12), 0.3),
+            ((5, 7, 8, 13), 0.2),
+        )
+    ]
+    by_score = {
+        False: lambda got_mine, got_theirs: 0.3 + 0.1 * min(got_mine, 5) - 0.05 * got_theirs,
+        True: lambda got_mine, got_theirs: 0.6 - 0.02 * got_theirs,
+    }
+    chosen = {hand: by_score[3 in hand] for (_, hand, _, _), _ in deals}
+    knowing = Endgame(need=(9, 7), after_play=by_score[False], knowing=chosen.__getitem__)
+    wins = rank_wins(deals, knowing, None)
+    for rank in set(mine):
+        alone = 0.0
+        for root, weight in deals:
+            single = Endgame(need=(9, 7), after_play=chosen[root[1]])
+            alone += weight * rank_wins([(root, 1.0)], single, None)[rank]
+        assert wins[rank] == pytest.approx(alone, abs=1e-12)
+    # knowing the same chances in every deal is not knowing anything
+    same = Endgame(need=(9, 7), after_play=by_score[True], knowing=lambda held: by_score[True])
+    plain = Endgame(need=(9, 7), after_play=by_score[True])
+    assert rank_wins(deals, same, None) == pytest.approx(rank_wins(deals, plain, None))
+    assert rank_wins(deals, knowing, None) != pytest.approx(rank_wins(deals, plain, None))
+
+
 def test_sample_holdings_keeps_weights_normalized() -> None:
     from cribkit.analysis.pegging import Holdings
 

@@ -19,6 +19,7 @@ from cribkit.analysis.winprob import (
     TARGET,
     discard_win_chances,
     show_stage,
+    stage_knowing_their_hand,
     win_probability,
     win_table,
 )
@@ -92,23 +93,37 @@ def test_show_stage_counts_in_order() -> None:
     assert stage[5, 0] < 1 - win_table().pone_hand[2:].sum() + 1e-9
 
 
-def _stage_by_hand(mine: int, theirs: int, u: int, q: int, *, dealer: bool, shift: int) -> float:
-    """One entry of ``show_stage`` summed out loud over the counts still to come."""
+def _stage_by_hand(
+    mine: int,
+    theirs: int,
+    u: int,
+    q: int,
+    *,
+    dealer: bool,
+    shift: int,
+    their_hand: int | None = None,
+) -> float:
+    """One entry of ``show_stage`` summed out loud over the counts still to come (the
+    opponent's hand counting ``their_hand`` when given, as ``stage_knowing_their_hand``)."""
     tables = win_table()
     crib = np.zeros_like(tables.crib)
     for points, p in enumerate(tables.crib):
         crib[min(max(points + shift, 0), len(crib) - 1)] += p
+    hands = tables.pone_hand if dealer else tables.dealer_hand
+    if their_hand is not None:
+        hands = np.zeros_like(hands)
+        hands[their_hand] = 1.0
     me, chance = mine + u, 0.0
     if not dealer:  # I count first and may be out; then the dealer's hand and crib; I deal
         if me >= TARGET:
             return 1.0
-        for hand, p_hand in enumerate(tables.dealer_hand):
+        for hand, p_hand in enumerate(hands):
             for box, p_crib in enumerate(crib):
                 them = theirs + q + hand + box
                 if them < TARGET:
                     chance += p_hand * p_crib * (1.0 - tables.start[them, me])
         return chance
-    for hand, p_hand in enumerate(tables.pone_hand):  # their hand, then my crib; I am pone
+    for hand, p_hand in enumerate(hands):  # their hand, then my crib; I am pone
         them = theirs + q + hand
         if them >= TARGET:
             continue
@@ -129,6 +144,26 @@ def test_show_stage_against_the_counts_summed_by_hand(dealer: bool) -> None:
         for u, q in ((0, 0), (5, 3), (12, 9), (20, 2), (27, 4), (30, 15)):
             expected = _stage_by_hand(mine, theirs, u, q, dealer=dealer, shift=shift)
             assert stage[u, q] == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("dealer", [False, True])
+def test_knowing_their_hand_against_the_counts_summed_by_hand(dealer: bool) -> None:
+    """The pegging search's deals know the opponent's hand: each entry is the sum over
+    what is still unknown, and weighing the known hands by the table's distribution of
+    them gives back ``show_stage``, which knows none."""
+    mine, theirs = 99, 104
+    hands = win_table().pone_hand if dealer else win_table().dealer_hand
+    mixed = np.zeros_like(show_stage(mine, theirs, dealer=dealer))
+    for their_hand, p_hand in enumerate(hands):
+        known = stage_knowing_their_hand(mine, theirs, dealer=dealer, their_hand=their_hand)
+        mixed += p_hand * known
+        if their_hand in (0, 4, 12, 24):
+            for u, q in ((0, 0), (5, 3), (12, 9), (27, 4)):
+                expected = _stage_by_hand(
+                    mine, theirs, u, q, dealer=dealer, shift=0, their_hand=their_hand
+                )
+                assert known[u, q] == pytest.approx(expected, abs=1e-12)
+    assert mixed == pytest.approx(show_stage(mine, theirs, dealer=dealer), abs=1e-12)
 
 
 @pytest.mark.heavy

@@ -14,7 +14,10 @@ from typing import Protocol
 
 from cribkit.analysis.pegsolver import Move, Node, Root, State, expand, node_of
 
-__all__ = ["Endgame", "WinSolver", "rank_wins", "win_value"]
+__all__ = ["AfterPlay", "Endgame", "WinSolver", "rank_wins", "win_value"]
+
+AfterPlay = Callable[[int, int], float]
+"""(seat 0's pegging points, seat 1's) at the end of the play -> seat 0's winning chance."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,10 +27,16 @@ class Endgame:
     ``need`` is the points each seat (0 = searching player) still needs to win; a seat
     reaching it during the play wins at once. ``after_play(mine, theirs)`` is seat 0's
     probability of winning when the play ends with those pegging points added.
+    ``knowing``, when set, gives that function for one deal from the cards the opponent
+    still holds in it (ranks): the chances after the play then count the opponent's own
+    hand as that deal has it, not as the average hand, the way the opponent, who sees
+    it, plays for it. It must return the same object for deals alike in what it knows,
+    so that the search can solve them together.
     """
 
     need: tuple[int, int]
-    after_play: Callable[[int, int], float]
+    after_play: AfterPlay
+    knowing: Callable[[tuple[int, ...]], AfterPlay] | None = None
 
 
 WinSolver = Callable[[Node, int, int, int], float]
@@ -146,10 +155,26 @@ def _move_win(
 def rank_wins(
     roots: list[Root], endgame: Endgame, moves_of: dict[Node, list[Move]] | None
 ) -> defaultdict[int, float]:
-    """Winning chance of each rank played now."""
-    solve = _win_solver(endgame, moves_of)
+    """Winning chance of each rank played now. With ``endgame.knowing``, the deals are
+    solved in groups that share what the end of the play is worth (one memo a group)."""
     wins: defaultdict[int, float] = defaultdict(float)
-    for root, weight in roots:
-        for rank, points, after, swap in expand(root, moves_of):
-            wins[rank] += weight * _move_win(points, after, swap, endgame, solve)
+    for group_endgame, group in _grouped(roots, endgame):
+        solve = _win_solver(group_endgame, moves_of)
+        for root, weight in group:
+            for rank, points, after, swap in expand(root, moves_of):
+                wins[rank] += weight * _move_win(points, after, swap, group_endgame, solve)
     return wins
+
+
+def _grouped(roots: list[Root], endgame: Endgame) -> list[tuple[Endgame, list[Root]]]:
+    """The deals by the ``Endgame`` each is searched with (all alike without ``knowing``)."""
+    if endgame.knowing is None:
+        return [(endgame, roots)]
+    groups: dict[int, tuple[Endgame, list[Root]]] = {}
+    for root in roots:
+        after_play = endgame.knowing(root[0][1])
+        key = id(after_play)
+        if key not in groups:
+            groups[key] = (Endgame(endgame.need, after_play), [])
+        groups[key][1].append(root)
+    return list(groups.values())

@@ -14,20 +14,21 @@ compares its choices by the chance of winning: ``discard_win_chances`` for the 1
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
+from cribkit.analysis.cribknown import crib_distribution
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.keepmodel import crib_throws
 from cribkit.analysis.pegvalue import PEG_TABLE, hold_pegging, pegging_weight
-from cribkit.analysis.pegwin import Endgame
+from cribkit.analysis.pegwin import AfterPlay, Endgame
 from cribkit.analysis.shipped import shipped_arrays
 from cribkit.errors import CribkitError
-from cribkit.scoring import show_points
+from cribkit.scoring import rank_points, show_points
 from cribkit.view import PlayerView
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "endgame_for_play",
     "expert_discard_chances",
     "show_stage",
+    "stage_knowing_their_hand",
     "win_probability",
     "win_table",
 ]
@@ -122,17 +124,24 @@ def _shifted(distribution: Array, shift: int) -> Array:
 
 
 def show_stage(
-    mine: int, theirs: int, *, dealer: bool, crib_shift: int = 0, table: str = TABLE
+    mine: int,
+    theirs: int,
+    *,
+    dealer: bool,
+    crib_shift: int = 0,
+    table: str = TABLE,
+    crib: Array | None = None,
 ) -> Array:
     """``B[u, q]``: my chance of winning once the play is over, when my score plus my
     own hand is ``mine + u`` and the opponent's score is ``theirs + q``.
 
     The order is the rules': the pone's hand, then the dealer's hand and crib, then
     the next hand with the deal swapped. ``crib_shift`` moves the crib's distribution
-    (say, for a throw worth more or less than the average one).
+    (say, for a throw worth more or less than the average one); ``crib`` replaces it
+    (``MAX_SHOW`` entries: a crib whose cards are partly known).
     """
     tables = win_table(table)
-    crib = _shifted(tables.crib, crib_shift)
+    crib = _shifted(tables.crib, crib_shift) if crib is None else crib
     after_shows = _after_shows(mine, theirs, dealer, table)
     u = mine + np.arange(MAX_PEG + MAX_SHOW)
     if not dealer:
@@ -141,12 +150,48 @@ def show_stage(
         return np.where(u[:, None] >= TARGET, 1.0, stage)
     # They count first; then my hand (already in u) and crib; then I am pone.
     pone_hand = tables.pone_hand
-    their = theirs + np.arange(MAX_PEG + len(pone_hand))  # their score after their hand
-    after_crib = np.where(their[None, :] >= TARGET, 0.0, after_shows @ crib)  # (u, their)
+    after_crib = _dealer_after_crib(after_shows, crib, theirs)
     t = np.arange(len(pone_hand))
     windows = after_crib[:, np.arange(MAX_PEG)[:, None] + t[None, :]]  # (u, q, t)
     result: Array = windows @ pone_hand
     return result
+
+
+def _dealer_after_crib(after_shows: Array, crib: Array, theirs: int) -> Array:
+    """A dealer's chances ``[u, s]`` once the pone has counted ``s`` more than ``theirs``
+    (pegging and hand): the crib's distribution weighed in, and a pone on 121 has won."""
+    their = theirs + np.arange(after_shows.shape[1])
+    chances: Array = np.where(their[None, :] >= TARGET, 0.0, after_shows @ crib)
+    return chances
+
+
+def stage_knowing_their_hand(
+    mine: int,
+    theirs: int,
+    *,
+    dealer: bool,
+    their_hand: int,
+    table: str = TABLE,
+    crib: Array | None = None,
+) -> Array:
+    """``show_stage`` when the opponent's own hand is known to count ``their_hand``: what
+    a deal of the pegging search knows, where the opponent's cards are dealt. ``crib``
+    as ``show_stage`` takes it."""
+    tables = win_table(table)
+    crib = tables.crib if crib is None else crib
+    after_shows = _after_shows(mine, theirs, dealer, table)
+    q = np.arange(MAX_PEG)
+    if dealer:  # the pone counts their hand first
+        after_crib = _dealer_after_crib(after_shows, crib, theirs)
+        top = after_crib.shape[1] - 1
+        known: Array = after_crib[:, np.minimum(q + their_hand, top)]
+        return known
+    # the dealer's hand and crib come after mine: the crib's distribution moved by the hand
+    totals = after_shows.shape[2]
+    column = np.minimum(their_hand + np.arange(len(crib)), totals - 1)
+    stage: Array = after_shows[:, :, column] @ crib
+    u = mine + np.arange(MAX_PEG + MAX_SHOW)
+    return np.where(u[:, None] >= TARGET, 1.0, stage)
 
 
 @lru_cache(maxsize=8)
@@ -337,18 +382,61 @@ def in_endgame(view: PlayerView, *, need: int = ENDGAME_NEED) -> bool:
 
 
 def endgame_for_play(
-    view: PlayerView, *, need: int = ENDGAME_NEED, table: str = TABLE
+    view: PlayerView,
+    *,
+    need: int = ENDGAME_NEED,
+    table: str = TABLE,
+    knowing_hands: bool = False,
+    knowing_crib: bool = False,
 ) -> Endgame | None:
     """What the end of the play is worth to the pegging search, near 121; else ``None``.
 
     My hand is known exactly (my four kept cards and the starter); the rest comes from
-    the table's distributions.
+    the table's distributions, or with ``knowing_hands`` the opponent's hand from each
+    deal searched (its ranks' fifteens, pairs and runs with the starter; a flush or
+    his nobs, which need suits, are left out), and with ``knowing_crib`` the crib from
+    the three of its cards I know (``cribknown.crib_distribution``).
     """
     if not in_endgame(view, need=need) or view.starter is None or len(view.kept) != 4:
         return None
     mine, theirs = view.scores[view.player], view.scores[view.opponent]
-    stage = show_stage(mine, theirs, dealer=view.is_dealer, table=table)
+    dealer = view.is_dealer
     hand = show_points(view.kept, view.starter, crib=False)
+    crib = None
+    if knowing_crib and len(view.discarded) == 2:
+        thrown = (view.discarded[0], view.discarded[1])
+        dealt = frozenset((*view.kept, *view.discarded))
+        crib = crib_distribution(thrown, view.starter, dealt, dealer=dealer, size=MAX_SHOW)
+    stage = show_stage(mine, theirs, dealer=dealer, table=table, crib=crib)
+    after_play = _after_play(stage, hand)
+    knowing: Callable[[tuple[int, ...]], AfterPlay] | None = None
+    if knowing_hands:
+        known = (
+            int(view.starter.rank),
+            *(
+                int(entry.card.rank)
+                for entry in view.play_log
+                if entry.card is not None and entry.player == view.opponent
+            ),
+        )
+        by_count: dict[int, AfterPlay] = {}
+
+        def for_deal(held: tuple[int, ...]) -> AfterPlay:
+            their_hand = rank_points((*known, *held))
+            if their_hand not in by_count:
+                stage = stage_knowing_their_hand(
+                    mine, theirs, dealer=dealer, their_hand=their_hand, table=table, crib=crib
+                )
+                by_count[their_hand] = _after_play(stage, hand)
+            return by_count[their_hand]
+
+        knowing = for_deal
+
+    return Endgame(need=(TARGET - mine, TARGET - theirs), after_play=after_play, knowing=knowing)
+
+
+def _after_play(stage: Array, hand: int) -> AfterPlay:
+    """``stage`` read from my hand's count on, as the search reads it."""
     # plain lists, read thousands of times per decision; clipped so that a winning
     # move (1.0) can end the search of a position
     rows: list[list[float]] = np.clip(stage[hand:], 0.0, 1.0).tolist()
@@ -358,4 +446,4 @@ def endgame_for_play(
         row = rows[got_mine if got_mine < top_row else top_row]
         return row[got_theirs if got_theirs < top_column else top_column]
 
-    return Endgame(need=(TARGET - mine, TARGET - theirs), after_play=after_play)
+    return after_play

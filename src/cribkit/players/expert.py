@@ -113,6 +113,8 @@ class ExpertStrategy(StrategyBase):
         crib_model: bool = CRIB_MODEL,
         dealer_pegging_weight: float | None = DEALER_PEGGING_WEIGHT,
         lead_table: str | None = LEAD_TABLE,
+        knowing_hands: bool = False,
+        knowing_crib: bool = False,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -129,6 +131,8 @@ class ExpertStrategy(StrategyBase):
         self.crib_model = crib_model
         self.dealer_pegging_weight = dealer_pegging_weight
         self.lead_table = lead_table
+        self.knowing_hands = knowing_hands
+        self.knowing_crib = knowing_crib
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
@@ -183,7 +187,13 @@ class ExpertStrategy(StrategyBase):
         if len({card.rank for card in legal}) == 1:
             # the search sees ranks only: it would rate them all alike and take the first
             return Play(view.player, min(legal, key=lambda card: card.index))
-        endgame = endgame_for_play(view, need=self.play_need, table=self.table)
+        endgame = endgame_for_play(
+            view,
+            need=self.play_need,
+            table=self.table,
+            knowing_hands=self.knowing_hands,
+            knowing_crib=self.knowing_crib,
+        )
         card = best_play(
             view,
             plausibility=self.plausibility,
@@ -257,4 +267,6 @@ class Expert202612Strategy(ExpertStrategy):
             crib_model=True,
             dealer_pegging_weight=0.75,
             lead_table="leads",
+            knowing_hands=False,
+            knowing_crib=False,
         )
