@@ -126,6 +126,7 @@ def test_the_pegs_differ_without_colour(
 SIZES = [(1366, 768), (390, 844)]
 
 
+@pytest.mark.slow  # pictures to look at: the widths are checked by the fit tests in CI
 @pytest.mark.parametrize("locale", ["en-GB", "zh-CN"])
 def test_screenshots_in_both_themes_and_under_colour_blindness(
     chromium: Any,  # noqa: F811

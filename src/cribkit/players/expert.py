@@ -38,7 +38,12 @@ opponent: 50.4% [49.7, 51.1], margin +0.04); ``endgame_limits`` the deals search
 ``dealer_pegging_weight`` the dealer's (``None``: the pone's), set apart because the
 crib's loss to ``expert-2026`` is the dealer keeping what pegs; a lower dealer weight
 moved points from the play to the crib and won no more
-(``cribkit.analysis.pegvalue.DEALER_PEGGING_WEIGHT``, README).
+(``cribkit.analysis.pegvalue.DEALER_PEGGING_WEIGHT``, README). ``knowing_hands`` and
+``knowing_crib`` let the play's search near 121 value the show after the play by the
+opponent's hand as each searched deal holds it and by the crib given the three cards known
+(``cribkit.analysis.cribknown``), not by the average hand; screened together against
+``expert-2026-12`` (2,480 games, seed 139: 49.7% [49.2, 50.3], docs' strength page,
+session 23), they gained nothing, so both stay off.
 
 ``expert-2026`` is the first expert kept as it was (no pegging term, its own table, the
 crib's move rounded, the search's first deal counts), the yardstick every change is
