@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import time
 import warnings
 from collections import Counter
 from collections.abc import Iterator
@@ -67,9 +69,15 @@ def test_codes_are_read_aloud_and_typed_back_in_any_case() -> None:
 
 def test_guessed_codes_find_nothing(client: Any) -> None:
     open_table(client)
+    started = time.monotonic()
     answers = [client.get(f"/api/tables/{new_code()}").status_code for _ in range(300)]
+    took = time.monotonic() - started
     assert set(answers) == {404, 429}, "each guess misses, until the misses' budget runs dry"
-    assert answers.index(429) == 60, "the default: 60 misses a minute for one player"
+    # The default: 60 misses a minute for one player. The sliding window counter weighs the
+    # last minute's misses by the part of it still in the window, so where the guesses cross
+    # the turn of a minute it lets through up to one more miss for each second they took
+    # (failed once, session 23, on a loaded machine).
+    assert 60 <= answers.index(429) <= 60 + math.ceil(took)
 
 
 # ---------------------------------------------------------------- invite and join
