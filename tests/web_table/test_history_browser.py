@@ -202,31 +202,28 @@ def check_replay_colours(page: Any) -> None:
         assert box is not None and box["width"] > 5 and box["height"] > 5
 
 
-@pytest.mark.parametrize(
-    ("viewport", "language", "name"),
-    [(DESKTOP, "en", "desktop"), (PHONE, "en", "phone"), (DESKTOP, "zh-CN", "zh")],
-)
-def test_the_replay_page_looks_right(
-    browser: Any,
-    server: ServerProcess,
-    snap: Snap,
-    viewport: dict[str, int],
-    language: str,
-    name: str,
-) -> None:
-    context = browser.new_context(viewport=viewport, locale=language)
-    page = context.new_page()
-    errors = watch_errors(page)
-    game_id = start_game(page, server.url, seed=8)
-    finish_by_api(page, server.url, game_id)
-    page.goto(f"{server.url}/games/{game_id}/replay?step=40")
-    check_replay_colours(page)
-    said = page.inner_text("#said")
-    assert "plays" not in said.replace("The computer plays", "")
-    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    snap(page, f"history-replay-{name}.png", full_page=True)
-    page.goto(f"{server.url}/games/{game_id}/replay?step=100000")
-    check_replay_colours(page)
-    snap(page, f"history-replay-{name}-end.png", full_page=True)
-    assert errors == []
-    context.close()
+LOOKS = [(DESKTOP, "en", "desktop"), (PHONE, "en", "phone"), (DESKTOP, "zh-CN", "zh")]
+"""(viewport, language, name): the replay of one game looked at three ways."""
+
+
+def test_the_replay_page_looks_right(browser: Any, server: ServerProcess, snap: Snap) -> None:
+    maker = browser.new_context(viewport=DESKTOP)
+    game_id = start_game(maker.new_page(), server.url, seed=8)
+    finish_by_api(maker.pages[0], server.url, game_id)
+    state = maker.storage_state()
+    maker.close()
+    for viewport, language, name in LOOKS:
+        context = browser.new_context(viewport=viewport, locale=language, storage_state=state)
+        page = context.new_page()
+        errors = watch_errors(page)
+        page.goto(f"{server.url}/games/{game_id}/replay?step=40")
+        check_replay_colours(page)
+        said = page.inner_text("#said")
+        assert "plays" not in said.replace("The computer plays", ""), name
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], name
+        snap(page, f"history-replay-{name}.png", full_page=True)
+        page.goto(f"{server.url}/games/{game_id}/replay?step=100000")
+        check_replay_colours(page)
+        snap(page, f"history-replay-{name}-end.png", full_page=True)
+        assert errors == [], name
+        context.close()
