@@ -45,6 +45,7 @@ def test_the_crowd_bench_refuses_sqlites_own_channel_across_processes() -> None:
 
 
 @pytest.mark.server
+@pytest.mark.slow  # the bench's own options; CI runs its plain crowd above
 def test_the_crowd_bench_plays_the_computer_and_samples_over_time() -> None:
     figures, stderr = _crowd("--computer", "hard", "--tables", "2", "--sample", "2")
     assert figures["computer"] == "hard" and figures["errors"] == 0, figures["error_kinds"]
@@ -56,6 +57,7 @@ def test_the_crowd_bench_plays_the_computer_and_samples_over_time() -> None:
 
 
 @pytest.mark.server
+@pytest.mark.slow  # the bench's own options; CI runs its plain crowd above
 def test_the_crowd_bench_reads_a_given_servers_cpu_and_memory_with_pid(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
