@@ -95,6 +95,7 @@ def test_two_browsers_play_a_whole_game_on_one_process_with_a_reload_and_a_spect
 
 
 @pytest.mark.postgres
+@pytest.mark.slow  # CI: test_table_postgres, the cluster's kill test and the polling pages
 def test_two_processes_on_postgres_share_the_game_and_survive_one_being_killed(
     contexts: list[Any], postgres_url: str, tmp_path: Path
 ) -> None:

@@ -77,16 +77,18 @@ def finished(app: Any, client: Any, other_client: Any) -> dict[str, Any]:
 
 
 LANGUAGES = ("en", "zh")
-"""Each test below reads one finished game in both languages (a whole game is the cost)."""
+"""The finished game is read in both languages (a whole game is the cost)."""
 
 
 @pytest.mark.heavy
 @pytest.mark.postgres_too
-def test_each_seat_sees_the_other_by_name_on_the_drawn_page(
+def test_each_seat_sees_the_other_by_name_on_the_page_in_the_talk_and_the_replay(
     client: Any, other_client: Any, finished: dict[str, Any]
 ) -> None:
     for language in LANGUAGES:
         _check_the_drawn_page(client, other_client, finished, language)
+        _check_the_retold_talk(client, other_client, finished, language)
+        _check_the_replay(client, other_client, finished, language)
 
 
 def _check_the_drawn_page(
@@ -127,14 +129,6 @@ def _check_the_drawn_page(
         drawn = re.sub(r"<(section|p)\b[^>]*\bhidden>.*?</\1>", "", drawn, flags=re.S)
         for word in _computer_words(language):
             assert word not in drawn, (seat, word)
-
-
-@pytest.mark.heavy
-def test_the_retold_talk_names_the_other_friend_from_each_seat(
-    client: Any, other_client: Any, finished: dict[str, Any]
-) -> None:
-    for language in LANGUAGES:
-        _check_the_retold_talk(client, other_client, finished, language)
 
 
 def _check_the_retold_talk(
@@ -285,14 +279,6 @@ def test_the_rail_reads_the_talk_by_the_code_with_both_names_and_no_hidden_card(
         assert totals == paced["scores"]
 
     play_both_seats(app, table["game_id"], {0: client, 1: other_client}, rng_seed=8, on_move=check)
-
-
-@pytest.mark.heavy
-def test_each_friend_replays_the_game_with_the_other_by_name(
-    client: Any, other_client: Any, finished: dict[str, Any]
-) -> None:
-    for language in LANGUAGES:
-        _check_the_replay(client, other_client, finished, language)
 
 
 def _check_the_replay(
