@@ -224,15 +224,20 @@ CUT_FIELDS = ("cut_for_deal", "cut_for_deal_positions", "cut_positions", "starte
 
 
 @pytest.mark.heavy
-def test_the_rail_sees_every_cut_once_made_like_the_players(
+def test_the_rail_sees_every_cut_and_reads_the_talk_with_both_names_and_no_hidden_card(
     app: Any, client: Any, other_client: Any, third_client: Any
 ) -> None:
+    """One whole game watched by the code: after every move the rail's cuts are the players'
+    and its talk names both players and shows no card hidden from it."""
     table = open_table(client, NAMES[0], seed=58)
     join(other_client, table["code"], NAMES[1])
+    code = table["code"]
+    assert third_client.get("/api/tables/ABCDE-FGHJK/history").status_code == 404
+    assert third_client.get(f"/api/games/{table['game_id']}/history").status_code == 404
     seen: dict[str, set[Any]] = {field: set() for field in CUT_FIELDS}
 
-    def compare(view: dict[str, Any]) -> None:
-        public = third_client.get(f"/api/tables/{table['code']}").json()
+    def compare_cuts(view: dict[str, Any]) -> None:
+        public = third_client.get(f"/api/tables/{code}").json()
         for field in CUT_FIELDS:
             assert public[field] == view[field], field
             seen[field].add(repr(public[field]))
@@ -240,30 +245,7 @@ def test_the_rail_sees_every_cut_once_made_like_the_players(
         positions += [p for p in [*public["cut_positions"], public["starter_position"]] if p]
         assert all(isinstance(p, int) and not isinstance(p, bool) for p in positions)
 
-    play_both_seats(
-        app,
-        table["game_id"],
-        {0: client, 1: other_client},
-        rng_seed=3,
-        spectator=(third_client, table["code"]),
-        on_move=compare,
-    )
-    # The game went through a cut for deal half made and made, and many starter cuts.
-    assert len(seen["starter_position"]) > 2 and len(seen["cut_positions"]) >= 2
-    assert len(seen["cut_for_deal_positions"]) >= 2
-
-
-@pytest.mark.heavy
-def test_the_rail_reads_the_talk_by_the_code_with_both_names_and_no_hidden_card(
-    app: Any, client: Any, other_client: Any, third_client: Any
-) -> None:
-    table = open_table(client, NAMES[0], seed=77)
-    join(other_client, table["code"], NAMES[1])
-    code = table["code"]
-    assert third_client.get("/api/tables/ABCDE-FGHJK/history").status_code == 404
-    assert third_client.get(f"/api/games/{table['game_id']}/history").status_code == 404
-
-    def check(_view: dict[str, Any]) -> None:
+    def check_talk() -> None:
         history = third_client.get(f"/api/tables/{code}/history").json()
         state = stored_state(app, table["game_id"])
         secret = hidden_from(state, None)
@@ -278,7 +260,21 @@ def test_the_rail_reads_the_talk_by_the_code_with_both_names_and_no_hidden_card(
         totals = history["sheet"][-1]["totals"] if history["sheet"] else [0, 0]
         assert totals == paced["scores"]
 
-    play_both_seats(app, table["game_id"], {0: client, 1: other_client}, rng_seed=8, on_move=check)
+    def check(view: dict[str, Any]) -> None:
+        compare_cuts(view)
+        check_talk()
+
+    play_both_seats(
+        app,
+        table["game_id"],
+        {0: client, 1: other_client},
+        rng_seed=3,
+        spectator=(third_client, code),
+        on_move=check,
+    )
+    # The game went through a cut for deal half made and made, and many starter cuts.
+    assert len(seen["starter_position"]) > 2 and len(seen["cut_positions"]) >= 2
+    assert len(seen["cut_for_deal_positions"]) >= 2
 
 
 def _check_the_replay(

@@ -15,7 +15,7 @@ import anyio
 import pytest
 from friends_support import join, open_table
 from sqlalchemy import func, select
-from table_support import SECRET
+from table_support import SECRET, clear_of_the_turn_of_a_minute
 
 from async_support import run_apart
 from cribkit.errors import CribkitError
@@ -30,6 +30,11 @@ with warnings.catch_warnings():
     from starlette.websockets import WebSocketDisconnect
 
 EN = {"Accept-Language": "en"}
+
+
+@pytest.fixture(autouse=True)
+def _clear_of_the_turn() -> None:
+    clear_of_the_turn_of_a_minute()
 
 
 def _settings(database_url: str, lowered: dict[str, str], **extra: Any) -> Settings:
