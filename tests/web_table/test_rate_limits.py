@@ -23,6 +23,7 @@ from cribkit.web.app import create_app
 from cribkit.web.site.models import GameRow
 from cribkit.web.site.rate_limits import CLOSE_RATE_LIMITED, RateLimits
 from cribkit.web.site.settings import RATE_DEFAULTS, Settings
+from cribkit.web.table.live import subscribed
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -291,7 +292,13 @@ def test_redis_counts_on_the_event_loop_without_a_worker_thread(
     assert waits[:3] == [0.0, 0.0, 0.0] and 1.0 <= waits[3] <= 60.0
 
 
-def test_a_redis_that_does_not_answer_lets_requests_pass(database_url: str) -> None:
+def test_a_redis_that_does_not_answer_lets_requests_pass(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The live channel on the same Redis would wait 10 s at start for its subscription
+    # (subscribed.LISTEN_TIMEOUT_SECONDS) before serving anyway; the budgets are what is
+    # tested here, so it waits a moment.
+    monkeypatch.setattr(subscribed, "LISTEN_TIMEOUT_SECONDS", 0.2)
     closed = "redis://127.0.0.1:1/0"
     app = create_app(_settings(database_url, {"create.player": "1/minute"}, redis_url=closed))
     with _client(app) as first:
