@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-import time
 import warnings
 from collections import Counter
 from collections.abc import Iterator
@@ -13,6 +11,7 @@ from typing import Any
 import pytest
 from friends_support import join, open_table, play_both_seats
 from sqlalchemy import update
+from table_support import clear_of_the_turn_of_a_minute
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -69,15 +68,10 @@ def test_codes_are_read_aloud_and_typed_back_in_any_case() -> None:
 
 def test_guessed_codes_find_nothing(client: Any) -> None:
     open_table(client)
-    started = time.monotonic()
+    clear_of_the_turn_of_a_minute()
     answers = [client.get(f"/api/tables/{new_code()}").status_code for _ in range(300)]
-    took = time.monotonic() - started
     assert set(answers) == {404, 429}, "each guess misses, until the misses' budget runs dry"
-    # The default: 60 misses a minute for one player. The sliding window counter weighs the
-    # last minute's misses by the part of it still in the window, so where the guesses cross
-    # the turn of a minute it lets through up to one more miss for each second they took
-    # (failed once, session 23, on a loaded machine).
-    assert 60 <= answers.index(429) <= 60 + math.ceil(took)
+    assert answers.index(429) == 60, "the default: 60 misses a minute for one player"
 
 
 # ---------------------------------------------------------------- invite and join
