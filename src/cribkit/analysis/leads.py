@@ -17,6 +17,7 @@ are exact, so the test rebuilds some and compares.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -28,7 +29,15 @@ from cribkit.analysis.shipped import shipped_arrays
 from cribkit.state import Phase
 from cribkit.view import PlayerView
 
-__all__ = ["LEAD_TABLE", "LeadTable", "first_lead_values", "is_first_lead", "lead_table"]
+__all__ = [
+    "LEAD_TABLE",
+    "LeadTable",
+    "first_lead",
+    "first_lead_values",
+    "is_first_lead",
+    "lead_likelihood",
+    "lead_table",
+]
 
 LEAD_TABLE = "leads"
 """The shipped table's name (``cribkit/data/leads.npz``)."""
@@ -73,3 +82,27 @@ def first_lead_values(view: PlayerView, table: str | None = LEAD_TABLE) -> dict[
     ranks = sorted(int(card.rank) for card in view.hand)
     values = lead_table(table).value[KEEP_ROWS[tuple(ranks)]]
     return {rank: float(values[rank]) for rank in ranks}
+
+
+def first_lead(view: PlayerView) -> int | None:
+    """The rank the opponent led to open this play, if ``view`` is the dealer and the pone
+    has led; else ``None``."""
+    if not view.is_dealer or view.phase is not Phase.PLAY or not view.play_log:
+        return None
+    opening = view.play_log[0]
+    if opening.card is None or opening.player != view.opponent:
+        return None
+    return int(opening.card.rank)
+
+
+@cache
+def lead_likelihood(keep: tuple[int, ...], lead: int, strength: float, table: str) -> float:
+    """How likely a pone keeping the sorted ranks ``keep`` leads ``lead`` first, if it
+    leads by ``table``: a softmax of strength ``strength`` over the table's values of the
+    ranks it holds (a large strength is the table's own choice; a softer one allows for a
+    pone that leads otherwise)."""
+    values = lead_table(table).value[KEEP_ROWS[keep]]
+    ranks = set(keep)
+    best = max(float(values[rank]) for rank in ranks)
+    weights = {rank: math.exp(strength * (float(values[rank]) - best)) for rank in ranks}
+    return weights[lead] / sum(weights.values())

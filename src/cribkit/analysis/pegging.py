@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cribkit.analysis.answers import first_answer_values
 from cribkit.analysis.holdings import (
     PIPS,
     Holdings,
@@ -25,6 +26,7 @@ from cribkit.analysis.holdings import (
     sample_holdings,
 )
 from cribkit.analysis.leads import LEAD_TABLE, first_lead_values
+from cribkit.analysis.openings import UNREAD, OpeningReading, weigh_openings
 from cribkit.analysis.pegsolver import (
     Move,
     Node,
@@ -136,18 +138,21 @@ def evaluate_plays(
     keep_model: bool = True,
     reading: float = READING,
     lead_table: str | None = LEAD_TABLE,
+    answer_table: str | None = None,
+    openings: OpeningReading = UNREAD,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
     searched are ``deal_count``'s unless ``deal_limit`` says; the opponent's holdings are
     weighed as ``best_play`` weighs them, and the pone's first lead is looked up in
     ``lead_table`` as ``best_play`` looks it up."""
-    leads = _table_leads(view, endgame, keep_model, lead_table)
+    leads = _table_leads(view, endgame, keep_model, lead_table, answer_table)
     if leads is not None:
         legal, wins, net = _legal(view), None, leads
     else:
         limit = deal_limit or deal_count(view, endgame=endgame is not None)
-        legal, roots = _deals(view, plausibility, limit, reading, keep_model)
+        read = _opening_reading(endgame, keep_model, openings)
+        legal, roots = _deals(view, plausibility, limit, reading, keep_model, read)
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
         net = rank_nets(roots, None, moves_of)
@@ -181,6 +186,8 @@ def best_play(
     endgame_limits: Mapping[int, int] = DEAL_LIMITS,
     keep_model: bool = True,
     lead_table: str | None = LEAD_TABLE,
+    answer_table: str | None = None,
+    openings: OpeningReading = UNREAD,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
@@ -188,8 +195,11 @@ def best_play(
     ``keep_model`` by the expert's keeps in their role (``analysis.keepmodel``);
     ``points_limits`` / ``endgame_limits`` the deals searched (``deal_count``). The
     pone's first lead, when playing for points with the keep model, is read from
-    ``lead_table`` (``analysis.leads``: every dealer holding weighed, not a sample)."""
-    leads = _table_leads(view, endgame, keep_model, lead_table)
+    ``lead_table`` (``analysis.leads``: every dealer holding weighed, not a sample), and
+    the dealer's first answer from ``answer_table`` when one is named
+    (``analysis.answers``); ``openings`` weighs the opponent's holdings by how likely
+    their opening card is under such tables (``analysis.openings``)."""
+    leads = _table_leads(view, endgame, keep_model, lead_table, answer_table)
     if leads is not None:
         return _most_net(_legal(view), leads)
     limit = deal_count(
@@ -198,7 +208,8 @@ def best_play(
         points_limits=points_limits,
         endgame_limits=endgame_limits,
     )
-    legal, roots = _deals(view, plausibility, limit, reading, keep_model)
+    read = _opening_reading(endgame, keep_model, openings)
+    legal, roots = _deals(view, plausibility, limit, reading, keep_model, read)
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
@@ -229,13 +240,29 @@ def _most_net(legal: list[Card], net: Mapping[int, float]) -> Card:
 
 
 def _table_leads(
-    view: PlayerView, endgame: Endgame | None, keep_model: bool, table: str | None
+    view: PlayerView,
+    endgame: Endgame | None,
+    keep_model: bool,
+    table: str | None,
+    answer_table: str | None = None,
 ) -> dict[int, float] | None:
-    """The lead table's values when it answers for this search: the pone's first lead,
-    playing for points, the holdings weighed by the keep model (as the table was built)."""
+    """The opening tables' values when they answer for this search: the pone's first lead
+    or (with ``answer_table``) the dealer's first answer, playing for points, the holdings
+    weighed by the keep model (as the tables were built)."""
     if endgame is not None or not keep_model:
         return None
-    return first_lead_values(view, table)
+    values = first_lead_values(view, table)
+    return values if values is not None else first_answer_values(view, answer_table)
+
+
+def _opening_reading(
+    endgame: Endgame | None, keep_model: bool, tables: OpeningReading
+) -> OpeningReading:
+    """The opening cards are read when playing for points, as the opponent then opened by
+    its tables (``_table_leads``; scores only rise, so the opening was for points too)."""
+    if endgame is not None or not keep_model:
+        return UNREAD
+    return tables
 
 
 def _deals(
@@ -244,6 +271,7 @@ def _deals(
     deal_limit: int,
     reading: float = 0.0,
     keep_model: bool = False,
+    openings: OpeningReading = UNREAD,
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and at most ``deal_limit`` weighted deals to search."""
     legal = _legal(view)
@@ -257,6 +285,8 @@ def _deals(
                 for hand, weight in zip(holdings.hands, holdings.weights, strict=True)
             ),
         )
+    if openings:
+        holdings = weigh_openings(view, holdings, openings)
     deals = sample_holdings(holdings, deal_limit)
     mine, _, series, count, _ = start_state(view, ())
     return legal, [((mine, hand, series, count), weight) for hand, weight in deals]

@@ -35,10 +35,11 @@ from cribkit.analysis.discard import (
     hold_throws,
     hold_values,
 )
-from cribkit.analysis.holdings import keep_weight, rank_multisets
+from cribkit.analysis.holdings import PIPS, keep_weight, rank_multisets
 from cribkit.analysis.keepmodel import CRIB_MODEL, KEEP_ROWS, KEEPS, crib_throws, keep_index
+from cribkit.analysis.leads import LEAD_TABLE, lead_likelihood
 from cribkit.analysis.pegging import PLAUSIBILITY
-from cribkit.analysis.pegsolver import lead_nets, net_value
+from cribkit.analysis.pegsolver import Root, canonical_series, lead_nets, net_value, rank_nets
 from cribkit.analysis.shipped import shipped_arrays
 from cribkit.cards import Card
 
@@ -53,6 +54,7 @@ __all__ = [
     "PegTable",
     "entry_seed",
     "estimate_entry",
+    "exact_answers",
     "exact_entry",
     "exact_leads",
     "exact_means",
@@ -173,6 +175,34 @@ def exact_leads(row: int) -> Array:
     values = np.full(14, np.nan)
     for rank, net in nets.items():
         values[rank] = net
+    return values
+
+
+def exact_answers(row: int, lead_reading: float = 0.0, lead_table: str = LEAD_TABLE) -> Array:
+    """The dealer's expected net pegging of answering each lead (first index, 1 to 13)
+    with each rank of ``KEEPS[row]`` (second index; NaN where it holds none, or where no
+    pone keep holds the lead) against every pone keep holding the lead, weighted by the
+    keep model for a pone and, with ``lead_reading``, by how likely that keep leads it by
+    ``lead_table``: a row of ``cribkit.analysis.answers``."""
+    keep = KEEPS[row]
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, False)
+    values = np.full((14, 14), np.nan)
+    for lead in range(1, 14):
+        roots: list[Root] = []
+        for other, weight in zip(others.tolist(), weights.tolist(), strict=True):
+            pone = KEEPS[other]
+            if lead not in pone:
+                continue
+            if lead_reading:
+                weight *= lead_likelihood(pone, lead, lead_reading, lead_table)
+            rest = list(pone)
+            rest.remove(lead)
+            roots.append(((keep, tuple(rest), canonical_series([lead]), PIPS[lead]), weight))
+        total = sum(weight for _, weight in roots)
+        if not total:
+            continue
+        for rank, net in rank_nets(roots, None, None).items():
+            values[lead, rank] = net / total
     return values
 
 

@@ -57,9 +57,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cribkit.actions import Discard, Play, PlayerAction
+from cribkit.analysis.answers import ANSWER_TABLE
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.keepmodel import CRIB_MODEL, crib_throws
 from cribkit.analysis.leads import LEAD_TABLE
+from cribkit.analysis.openings import OpeningReading
 from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, POINTS_DEAL_LIMITS, best_play
 from cribkit.analysis.pegvalue import (
     DEALER_PEGGING_WEIGHT,
@@ -120,6 +122,9 @@ class ExpertStrategy(StrategyBase):
         lead_table: str | None = LEAD_TABLE,
         knowing_hands: bool = False,
         knowing_crib: bool = False,
+        lead_reading: float = 0.0,
+        answer_table: str | None = None,
+        answer_reading: float = 0.0,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -138,6 +143,9 @@ class ExpertStrategy(StrategyBase):
         self.lead_table = lead_table
         self.knowing_hands = knowing_hands
         self.knowing_crib = knowing_crib
+        self.lead_reading = lead_reading
+        self.answer_table = answer_table
+        self.answer_reading = answer_reading
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
@@ -208,6 +216,13 @@ class ExpertStrategy(StrategyBase):
             endgame_limits=self.endgame_limits,
             keep_model=self.keep_model,
             lead_table=self.lead_table,
+            answer_table=self.answer_table,
+            openings=OpeningReading(
+                lead_table=self.lead_table,
+                lead_strength=self.lead_reading,
+                answer_table=self.answer_table or ANSWER_TABLE,
+                answer_strength=self.answer_reading,
+            ),
         )
         return Play(view.player, card)
 
@@ -274,4 +289,7 @@ class Expert202612Strategy(ExpertStrategy):
             lead_table="leads",
             knowing_hands=False,
             knowing_crib=False,
+            lead_reading=0.0,
+            answer_table=None,
+            answer_reading=0.0,
         )

@@ -1,0 +1,69 @@
+"""Build the dealer's answer table shipped in ``src/cribkit/data/answers.npz``.
+
+For each of the 1,820 rank multisets of four kept cards and each rank the pone may lead,
+the value of answering with each rank it holds: the dealer's expected net pegging against
+every pone keep holding the lead, weighted by the keep model's likelihood for a pone and
+by how likely that keep leads the rank by the lead table (``--lead-reading``, the
+strength of that reading; 0 leaves it out), each deal solved by the pegging search's
+exact minimax to the end of the play (``cribkit.analysis.pegvalue.exact_answers``).
+Nothing is sampled (``--seed`` is unused), so any row can be rebuilt alone to check the
+shipped table.
+
+Run: ``.venv/bin/python scripts/build_answers.py --jobs 2`` (``make answers``, about 8
+CPU-minutes).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from functools import partial
+
+import numpy as np
+import numpy.typing as npt
+from table_build import DATA, build_parser, chunked, in_workers, write_table
+
+from cribkit.analysis.keepmodel import KEEPS
+from cribkit.analysis.pegging import PLAUSIBILITY
+from cribkit.analysis.pegvalue import exact_answers
+
+OUTPUT = DATA / "answers.npz"
+LEAD_READING = 50.0
+"""The lead reading the shipped table weighs the pone's keeps with (the expert's)."""
+Array = npt.NDArray[np.float64]
+
+
+def answer_rows(rows: list[int], lead_reading: float) -> list[tuple[int, Array]]:
+    """Each row with its answers' values by lead; one worker's share."""
+    return [(row, exact_answers(row, lead_reading)) for row in rows]
+
+
+def answer_values(jobs: int, lead_reading: float) -> Array:
+    """``value[row, lead, answer]`` of every kept hand (NaN where it cannot be)."""
+    value = np.full((len(KEEPS), 14, 14), np.nan)
+    work = partial(answer_rows, lead_reading=lead_reading)
+    for solved in in_workers(work, chunked(range(len(KEEPS)), 20), jobs):
+        for row, values in solved:
+            value[row] = values
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser(__doc__, OUTPUT, samples=None)
+    parser.add_argument("--lead-reading", type=float, default=LEAD_READING)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    value = answer_values(args.jobs, args.lead_reading)
+    write_table(
+        args.output,
+        f"{len(KEEPS)} kept hands' answers to each lead against every pone keep "
+        f"(lead reading {args.lead_reading:g}) in {time.perf_counter() - started:.0f} s",
+        value=value.astype(np.float32),
+        plausibility=np.array(PLAUSIBILITY),
+        lead_reading=np.array(args.lead_reading),
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""Reading the play's first two cards: what the pone's lead and the dealer's answer say.
+
+The expert opens the play from tables (``cribkit.analysis.leads``: the pone's first lead;
+``cribkit.analysis.answers``: the dealer's first answer), each a function of the four
+ranks kept. An opponent who opens as the table would is more likely to hold the keeps
+under which the table makes the card they chose, so the play's search weighs the
+opponent's holdings by that likelihood (a softmax over the table's values; a strength of
+0 leaves the card unread). The dealer reads the lead; the pone reads the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cribkit.analysis.answers import answer_likelihood, first_answer
+from cribkit.analysis.holdings import Holdings
+from cribkit.analysis.leads import first_lead, lead_likelihood
+from cribkit.view import PlayerView
+
+__all__ = ["UNREAD", "OpeningReading", "weigh_openings"]
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningReading:
+    """The tables the opponent is read by and how strongly (0: not read)."""
+
+    lead_table: str | None = None
+    lead_strength: float = 0.0
+    answer_table: str | None = None
+    answer_strength: float = 0.0
+
+    def __bool__(self) -> bool:
+        return bool(
+            (self.lead_table and self.lead_strength) or (self.answer_table and self.answer_strength)
+        )
+
+
+UNREAD = OpeningReading()
+"""No opening card read: the search's default."""
+
+
+def weigh_openings(view: PlayerView, holdings: Holdings, reading: OpeningReading) -> Holdings:
+    """``holdings`` (the opponent's unplayed ranks) weighed by how likely each makes the
+    opponent's opening card by its table: the lead for a dealer, the answer for a pone."""
+    played = tuple(
+        int(entry.card.rank)
+        for entry in view.play_log
+        if entry.card is not None and entry.player == view.opponent
+    )
+    lead = first_lead(view)
+    if lead is not None and reading.lead_table and reading.lead_strength:
+        table, strength = reading.lead_table, reading.lead_strength
+        factors = [
+            lead_likelihood(tuple(sorted(played + hand)), lead, strength, table)
+            for hand in holdings.hands
+        ]
+    else:
+        opening = first_answer(view)
+        if opening is None or not reading.answer_table or not reading.answer_strength:
+            return holdings
+        table, strength = reading.answer_table, reading.answer_strength
+        led, answer = opening
+        factors = [
+            answer_likelihood(tuple(sorted(played + hand)), led, answer, strength, table)
+            for hand in holdings.hands
+        ]
+    return Holdings(
+        holdings.hands,
+        tuple(weight * factor for weight, factor in zip(holdings.weights, factors, strict=True)),
+    )
