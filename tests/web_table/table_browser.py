@@ -224,3 +224,37 @@ def take_turn(page: Any) -> str:
         page.keyboard.press("n")  # the next count, or the next deal: each is a move
     page.wait_for_selector(f'#table:not([data-version="{version}"])', timeout=10_000)
     return phase
+
+
+def drawn_sheet(page: Any) -> list[list[str]]:
+    """The score sheet's cells as the page holds them (text, not layout), row by row."""
+    rows: list[list[str]] = page.eval_on_selector_all(
+        "#score-sheet tbody tr",
+        "rows => rows.map((r) => [...r.cells].filter((c) => c.tagName === 'TD')"
+        ".map((c) => c.textContent))",
+    )
+    return rows
+
+
+def told_sheet(page: Any, base: str, game_id: str) -> list[list[str]]:
+    """The score sheet of ``GET /api/games/{id}/history`` as the page draws it: a count
+    not made yet is a dot, a muggins taken follows the pegging, the crib is the dealer's."""
+
+    def cell(value: int | None) -> str:
+        return "\u00b7" if value is None else str(value)
+
+    answer = page.request.get(f"{base}/api/games/{game_id}/history")
+    assert answer.status == 200
+    rows = []
+    for hand in answer.json()["sheet"]:
+        row = []
+        for p in (0, 1):
+            taken = (hand.get("muggins") or [0, 0])[p]
+            row += [
+                cell(hand["pegging"][p]) + (f" +{taken}" if taken else ""),
+                cell(hand["hand"][p]),
+                cell(hand["crib"]) if hand["dealer"] == p else "",
+                str(hand["totals"][p]),
+            ]
+        rows.append(row)
+    return rows

@@ -2,9 +2,10 @@
 
 Whole seeded games are played through the page (fast play on and off, both seats
 dealing, his heels, counting your own hand with muggins); after every move the live talk
-is compared line for line with ``GET /api/games/{id}/history``. The computer's pause is
-kept (its interim view is what once lost "two for his heels"), only its timer is cut
-short so a game takes seconds.
+is compared line for line with ``GET /api/games/{id}/history``, and so is the score
+sheet the page draws (it asks for the history only when the sheet can have moved). The
+computer's pause is kept (its interim view is what once lost "two for his heels"), only
+its timer is cut short so a game takes seconds.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from counting_policy import Claims, next_move
 from servers import ServerProcess
-from table_browser import DESKTOP, api_view, watch_errors
+from table_browser import DESKTOP, api_view, drawn_sheet, told_sheet, watch_errors
 from test_counting_browser import browser_move
 
 pytestmark = [pytest.mark.browser]
@@ -105,6 +106,8 @@ def play_and_compare(page: Any, base: str, game_id: str) -> list[str]:
                 compare(page, base, game_id)
             browser_move(page, action)
         settled(page, version)
+        # the sheet is asked for only when it can have moved: it still matches the record
+        assert drawn_sheet(page) == told_sheet(page, base, game_id)
     raise AssertionError("the game did not end in 400 moves")
 
 

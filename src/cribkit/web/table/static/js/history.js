@@ -2,12 +2,25 @@
 // the score sheet kept up to date, and a finished game's record, replay and review offered.
 // Everything comes from GET /api/games/{id}/history (a spectator's from
 // /api/tables/{code}/history), which holds only what the reader has seen; table.js calls
-// refreshHistory() after each new view.
+// refreshHistory() after each new view, and the history is asked for only when the sheet
+// can have moved (points pegged, a count shown, a new deal): most moves change none of it.
 import { $ } from "./dom.js";
 import { TALK_LINES } from "./talk.js";
 
 let asked = 0; // the latest request, so an older answer never overwrites a newer one
 let shownVersion = null;
+let answered = 0; // the latest request whose answer has landed
+let askedKey = null; // what the sheet held when the latest request was made
+let sameSheetSince = null; // the newest version whose sheet is the latest request's
+
+// Everything on the score sheet follows from these: the pegs, the deal, the counts shown.
+function sheetKey(view) {
+  return JSON.stringify([view.scores, view.hand_number, view.shows || []]);
+}
+
+function markSettled(version) {
+  $("sheet-panel").dataset.version = String(version);
+}
 
 function numberCell(row, value, className = "num") {
   const cell = row.insertCell();
@@ -105,6 +118,15 @@ export async function refreshHistory(view, first) {
   if (!first && view.version === shownVersion) return;
   const jumped = !first && shownVersion !== null && view.version > shownVersion + 1;
   shownVersion = view.version;
+  const key = sheetKey(view);
+  sameSheetSince = view.version;
+  if (!first && !jumped && key === askedKey) {
+    // The sheet cannot have moved: settle at once, unless an answer is still on its way
+    // (it will settle at this version when it lands).
+    if (answered === asked) markSettled(view.version);
+    return;
+  }
+  askedKey = key;
   asked += 1;
   const mine = asked;
   let data = null;
@@ -120,9 +142,14 @@ export async function refreshHistory(view, first) {
   } catch {
     data = null;
   }
-  if (!data || mine !== asked) return;
+  if (mine !== asked) return;
+  answered = mine;
+  if (!data) {
+    askedKey = null; // ask again at the next move
+    return;
+  }
   renderSheet(data.sheet, view.hand_number);
   if (first) fillTalk(data.talk, view);
   else if (jumped) retellTalk(data.talk);
-  $("sheet-panel").dataset.version = String(data.version);
+  markSettled(Math.max(data.version, sameSheetSince));
 }
