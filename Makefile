@@ -10,7 +10,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install lock serve cluster cluster-down check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads keeps realized clean
+.PHONY: install lock serve cluster cluster-down check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads answers keeps realized clean
 
 # Every test starts Python processes (workers, servers, the command line): without bytecode
 # caches each compiles its imports again (3.9 s of CPU for the web app's, 1.5 s with them), so
@@ -115,7 +115,7 @@ i18n-check: $(STAMP)
 
 ## The shipped tables, each a file target with what it is built from: its script, the
 ## helpers the builds share, the analysis code, and the tables it reads (pegging -> keeps ->
-## leads -> realized -> winprob). Each build takes from minutes to hours on two cores, and
+## leads -> answers, realized -> winprob). Each build takes from minutes to hours on two cores, and
 ## each table records the command and commit that built it (its "provenance" entry).
 ## Make compares file times: after a fresh clone, `make -t TARGET` marks tables current.
 DATA := src/cribkit/data
@@ -139,6 +139,10 @@ $(DATA)/keeps.npz: scripts/build_keeps.py $(TABLE_CODE) $(DATA)/pegging.npz | $(
 $(DATA)/leads.npz: scripts/build_leads.py $(TABLE_CODE) $(DATA)/keeps.npz | $(STAMP)
 	$(BUILD) scripts/build_leads.py --jobs 2
 
+## answers: the dealer's answer table (every pone keep weighed by the keep model and its lead)
+$(DATA)/answers.npz: scripts/build_answers.py $(TABLE_CODE) $(DATA)/keeps.npz $(DATA)/leads.npz | $(STAMP)
+	$(BUILD) scripts/build_answers.py --jobs 2
+
 ## realized: the realized pegging table (what kept ranks net in the expert's own play, ~30 min)
 $(DATA)/pegging-realized.npz: scripts/build_realized.py $(TABLE_CODE) $(PLAY_CODE) \
 		$(DATA)/pegging.npz $(DATA)/keeps.npz $(DATA)/leads.npz | $(STAMP)
@@ -156,6 +160,7 @@ pegging: $(DATA)/pegging.npz
 pegging-exact: $(DATA)/pegging-exact.npz
 keeps: $(DATA)/keeps.npz
 leads: $(DATA)/leads.npz
+answers: $(DATA)/answers.npz
 realized: $(DATA)/pegging-realized.npz
 winprob: $(DATA)/winprob.npz $(DATA)/winprob-2026.npz
 

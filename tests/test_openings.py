@@ -1,0 +1,173 @@
+"""Reading the play's first two cards: the lead's and the answer's likelihoods are
+distributions over the ranks held, the search weighs the opponent's holdings by them (the
+dealer by the pone's lead, the pone by the dealer's answer), the answer table's rows are
+each answer's value over every pone keep, and the dealer answers from it when asked."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cribkit.actions import Play
+from cribkit.analysis.answers import (
+    ANSWER_TABLE,
+    answer_likelihood,
+    answer_table,
+    first_answer,
+    first_answer_values,
+    is_first_answer,
+)
+from cribkit.analysis.holdings import opponent_holdings
+from cribkit.analysis.leads import LEAD_TABLE, first_lead, lead_likelihood, lead_table
+from cribkit.analysis.openings import UNREAD, OpeningReading, weigh_openings
+from cribkit.analysis.pegging import PLAUSIBILITY, best_play, evaluate_plays
+from cribkit.analysis.pegsolver import net_value, successors
+from cribkit.analysis.pegvalue import KEEPS, exact_answers, keep_index, opponent_keeps
+from cribkit.cards import Card
+from cribkit.errors import CribkitError
+from cribkit.players.expert import Expert202612Strategy, ExpertStrategy
+from cribkit.state import GameState
+from cribkit.view import PlayerView, view_of
+from script_support import load_script
+from state_support import to_the_play
+
+DEALT = ("2S 3D 9C KH 5C 6C", "4C 7D 7H JS QD AH", "5C 6C", "QD AH", "8S")
+"""The dealer (seat 0) keeps 2♠ 3♦ 9♣ K♥; the pone keeps 4♣ 7♦ 7♥ J♠."""
+
+
+def after(*cards: str) -> GameState:
+    """The play of ``DEALT`` after the pone and dealer played ``cards`` in turn."""
+    state, _ = to_the_play(*DEALT)
+    for n, card in enumerate(cards):
+        state = state.apply(Play(1 - n % 2, Card.parse(card))).state
+    return state
+
+
+def test_a_lead_is_read_as_a_distribution_over_the_ranks_held() -> None:
+    keep = (4, 7, 7, 11)
+    for strength in (0.0, 5.0, 50.0):
+        chances = [lead_likelihood(keep, rank, strength, LEAD_TABLE) for rank in (4, 7, 11)]
+        assert sum(chances) == pytest.approx(1.0)
+    assert lead_likelihood(keep, 4, 0.0, LEAD_TABLE) == pytest.approx(1 / 3)
+    values = lead_table().value[keep_index(keep)]
+    best = max((4, 7, 11), key=lambda rank: values[rank])
+    assert lead_likelihood(keep, best, 50.0, LEAD_TABLE) > lead_likelihood(
+        keep, best, 5.0, LEAD_TABLE
+    )
+
+
+def test_only_the_dealer_reads_the_lead_and_only_once_it_is_made() -> None:
+    state, _ = to_the_play(*DEALT)
+    assert first_lead(view_of(state, 0)) is None  # nothing led yet
+    led = after("7D")
+    assert first_lead(view_of(led, 0)) == 7
+    assert first_lead(view_of(led, 1)) is None  # the pone knows its own lead
+
+
+def weighed_by(view: PlayerView, factor: object) -> None:
+    """The holdings read by ``view``'s openings are the unread ones times ``factor``."""
+    plain = opponent_holdings(view, plausibility=PLAUSIBILITY, keep_model=True)
+    read = OpeningReading(LEAD_TABLE, 50.0, ANSWER_TABLE, 5.0)
+    weighed = weigh_openings(view, plain, read)
+    assert weighed.hands == plain.hands
+    expected = [w * factor(hand) for hand, w in zip(plain.hands, plain.weights, strict=True)]  # type: ignore[operator]
+    assert list(weighed.weights) == pytest.approx(expected)
+    assert weigh_openings(view, plain, UNREAD) == plain
+
+
+def test_the_dealer_weighs_the_pones_holdings_by_the_lead() -> None:
+    view = view_of(after("7D"), 0)
+    weighed_by(view, lambda hand: lead_likelihood(tuple(sorted((7, *hand))), 7, 50.0, LEAD_TABLE))
+
+
+def test_the_pone_weighs_the_dealers_holdings_by_the_answer() -> None:
+    view = view_of(after("7D", "9C"), 1)
+    assert first_answer(view) == (7, 9)
+    assert first_answer(view_of(after("7D", "9C"), 0)) is None
+    weighed_by(
+        view,
+        lambda hand: answer_likelihood(tuple(sorted((9, *hand))), 7, 9, 5.0, ANSWER_TABLE),
+    )
+
+
+def test_an_answer_is_read_as_a_distribution_over_the_ranks_held() -> None:
+    keep = (2, 3, 9, 13)
+    for strength in (0.0, 5.0, 50.0):
+        chances = [answer_likelihood(keep, 7, r, strength, ANSWER_TABLE) for r in keep]
+        assert sum(chances) == pytest.approx(1.0)
+
+
+def test_the_shipped_answer_table_has_every_kept_hand() -> None:
+    table = answer_table()
+    assert table.value.shape == (1820, 14, 14)
+    assert table.plausibility == PLAUSIBILITY and table.lead_reading == 50.0
+    for row in (0, 700, 1819):
+        held = sorted(set(KEEPS[row]))
+        for lead in range(1, 14):
+            answered = [r for r in range(14) if not np.isnan(table.value[row, lead, r])]
+            assert answered in ([], held)
+    # the dealer answers with the lead known: on average it wins the play
+    answerable = ~np.isnan(table.value[:, 5, :]).all(axis=1)
+    best = np.nanmax(table.value[answerable, 5, :], axis=1)
+    assert float(best.mean()) > 0
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("ranks", [(1, 2, 3, 4), (5, 5, 10, 11)])
+def test_a_rebuilt_row_matches_the_shipped_table(ranks: tuple[int, ...]) -> None:
+    row = keep_index(ranks)
+    [(got_row, values)] = load_script("build_answers").answer_rows([row], 50.0)
+    shipped = answer_table().value[row]
+    assert got_row == row
+    assert values[~np.isnan(values)] == pytest.approx(shipped[~np.isnan(shipped)], abs=1e-5)
+    assert (np.isnan(values) == np.isnan(shipped)).all()
+
+
+@pytest.mark.heavy
+def test_a_row_is_each_answers_value_over_every_pone_keep_holding_the_lead() -> None:
+    """Worked out here through the public search, edge by edge, for one lead."""
+    keep, lead = (2, 3, 9, 13), 7
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, False)
+    expected = dict.fromkeys(set(keep), 0.0)
+    total = 0.0
+    for other, weight in zip(others.tolist(), weights.tolist(), strict=True):
+        pone = KEEPS[other]
+        if lead not in pone:
+            continue
+        weight *= lead_likelihood(pone, lead, 50.0, LEAD_TABLE)
+        total += weight
+        rest = list(pone)
+        rest.remove(lead)
+        # the pone (seat 1) has led: seat 0, the dealer, answers
+        for rank, points, later in successors((keep, tuple(rest), (lead,), 7, 0)):
+            expected[rank] += weight * (points + (0 if later is None else net_value(later)))
+    got = exact_answers(keep_index(keep), 50.0)[lead]
+    assert {rank: got[rank] for rank in expected} == pytest.approx(
+        {rank: value / total for rank, value in expected.items()}
+    )
+
+
+def test_the_dealer_answers_from_the_table_when_asked() -> None:
+    view = view_of(after("7D"), 0)
+    assert is_first_answer(view) and not is_first_answer(view_of(after("7D", "9C"), 1))
+    values = first_answer_values(view)
+    assert values is not None and sorted(values) == [2, 3, 9, 13]
+    assert first_answer_values(view, None) is None
+    rated = evaluate_plays(view, answer_table=ANSWER_TABLE)
+    assert [e.expected_net_points for e in rated] == sorted(
+        (values[int(e.card.rank)] for e in rated), reverse=True
+    )
+    card = best_play(view, answer_table=ANSWER_TABLE)
+    assert card == rated[0].card
+    assert ExpertStrategy(seed=1, answer_table=ANSWER_TABLE).choose(view) == Play(0, card)
+
+
+def test_the_yardstick_reads_no_opening() -> None:
+    yardstick = Expert202612Strategy(seed=1)
+    assert yardstick.lead_reading == 0.0 and yardstick.answer_reading == 0.0
+    assert yardstick.answer_table is None
+
+
+def test_a_missing_answer_table_says_how_to_build_it() -> None:
+    with pytest.raises(CribkitError, match="build_answers"):
+        answer_table("no-such-table")
