@@ -7,6 +7,11 @@ pegging search's exact minimax to the end of the play
 (``cribkit.analysis.pegvalue.exact_leads``). Nothing is sampled (``--seed`` is
 unused), so any row can be rebuilt alone to check the shipped table.
 
+``--answers NAME`` builds a lead table against a dealer who cannot see the pone's hand
+instead: each dealer keep answers the lead by the answer table ``NAME`` (a softmax of
+``--answer-strength`` over its values; ``cribkit.analysis.pegvalue.answered_leads``) and
+only from the third card on do both play the perfect-information search.
+
 Run: ``.venv/bin/python scripts/build_leads.py --jobs 2`` (``make leads``).
 """
 
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import sys
 import time
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
@@ -21,34 +27,44 @@ from table_build import DATA, build_parser, chunked, in_workers, write_table
 
 from cribkit.analysis.keepmodel import KEEPS
 from cribkit.analysis.pegging import PLAUSIBILITY
-from cribkit.analysis.pegvalue import exact_leads
+from cribkit.analysis.pegvalue import answered_leads, exact_leads
 
 OUTPUT = DATA / "leads.npz"
 Array = npt.NDArray[np.float64]
 
 
-def lead_rows(rows: list[int]) -> list[tuple[int, Array]]:
-    """Each row with its leads' values; one worker's share."""
-    return [(row, exact_leads(row)) for row in rows]
+def lead_rows(
+    rows: list[int], answers: str | None = None, strength: float = 0.0
+) -> list[tuple[int, Array]]:
+    """Each row with its leads' values (against ``answers``' dealer if named); one
+    worker's share."""
+    if answers is None:
+        return [(row, exact_leads(row)) for row in rows]
+    return [(row, answered_leads(row, answers, strength)) for row in rows]
 
 
-def lead_values(jobs: int) -> Array:
+def lead_values(jobs: int, answers: str | None = None, strength: float = 0.0) -> Array:
     """``value[row, rank]`` of every kept hand (NaN where it holds no such rank)."""
     value = np.full((len(KEEPS), 14), np.nan)
-    for solved in in_workers(lead_rows, chunked(range(len(KEEPS)), 20), jobs):
+    work = partial(lead_rows, answers=answers, strength=strength)
+    for solved in in_workers(work, chunked(range(len(KEEPS)), 20), jobs):
         for row, values in solved:
             value[row] = values
     return value
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser(__doc__, OUTPUT, samples=None).parse_args(argv)
+    parser = build_parser(__doc__, OUTPUT, samples=None)
+    parser.add_argument("--answers", help="answer table the dealer answers by")
+    parser.add_argument("--answer-strength", type=float, default=50.0)
+    args = parser.parse_args(argv)
     started = time.perf_counter()
-    value = lead_values(args.jobs)
+    value = lead_values(args.jobs, args.answers, args.answer_strength)
     best = np.nanmax(value, axis=1)
     write_table(
         args.output,
-        f"{len(KEEPS)} kept hands' leads against every dealer keep in "
+        f"{len(KEEPS)} kept hands' leads against every dealer keep"
+        f"{'' if args.answers is None else ' answering by ' + args.answers} in "
         f"{time.perf_counter() - started:.0f} s; the best lead's mean net pegging "
         f"{best.mean():+.3f}",
         value=value.astype(np.float32),

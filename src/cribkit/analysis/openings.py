@@ -22,12 +22,15 @@ __all__ = ["UNREAD", "OpeningReading", "weigh_openings"]
 
 @dataclass(frozen=True, slots=True)
 class OpeningReading:
-    """The tables the opponent is read by and how strongly (0: not read)."""
+    """The tables the opponent is read by and how strongly (0: not read); ``near_121``:
+    read near the end of the game too, where an expert opens by its search, not by the
+    tables (the search and the tables mostly agree)."""
 
     lead_table: str | None = None
     lead_strength: float = 0.0
     answer_table: str | None = None
     answer_strength: float = 0.0
+    near_121: bool = False
 
     def __bool__(self) -> bool:
         return bool(

@@ -259,8 +259,9 @@ def _opening_reading(
     endgame: Endgame | None, keep_model: bool, tables: OpeningReading
 ) -> OpeningReading:
     """The opening cards are read when playing for points, as the opponent then opened by
-    its tables (``_table_leads``; scores only rise, so the opening was for points too)."""
-    if endgame is not None or not keep_model:
+    its tables (``_table_leads``; scores only rise, so the opening was for points too),
+    and near 121 only when ``tables`` says so."""
+    if not keep_model or (endgame is not None and not tables.near_121):
         return UNREAD
     return tables
 

@@ -29,6 +29,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from cribkit.analysis.answers import answer_table
 from cribkit.analysis.discard import (
     HOLDS,
     DiscardOption,
@@ -52,6 +53,7 @@ __all__ = [
     "REALIZED_PEG_TABLE",
     "SEARCHED_PEG_TABLE",
     "PegTable",
+    "answered_leads",
     "entry_seed",
     "estimate_entry",
     "exact_answers",
@@ -175,6 +177,32 @@ def exact_leads(row: int) -> Array:
     values = np.full(14, np.nan)
     for rank, net in nets.items():
         values[rank] = net
+    return values
+
+
+def answered_leads(row: int, answers: str, strength: float) -> Array:
+    """The pone's expected net pegging of leading each rank from ``KEEPS[row]`` (as
+    ``exact_leads``) against a dealer who cannot see its hand: each dealer keep answers by
+    the answer table ``answers`` (a softmax of ``strength`` over the table's values of the
+    ranks it holds), and from the third card on both play the perfect-information search."""
+    keep = KEEPS[row]
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, True)
+    table = answer_table(answers).value
+    values = np.full(14, np.nan)
+    for lead in sorted(set(keep)):
+        rest = list(keep)
+        rest.remove(lead)
+        total = 0.0
+        for other, weight in zip(others.tolist(), weights.tolist(), strict=True):
+            dealer = KEEPS[other]
+            root: Root = ((dealer, tuple(rest), canonical_series([lead]), PIPS[lead]), 1.0)
+            nets = rank_nets([root], None, None)  # the dealer's, by answer
+            held = sorted(set(dealer))
+            scores = np.array([float(table[other, lead, rank]) for rank in held])
+            chances = np.exp(strength * (scores - scores.max()))
+            chances /= chances.sum()
+            total -= weight * sum(c * nets[rank] for c, rank in zip(chances, held, strict=True))
+        values[lead] = total
     return values
 
 

@@ -125,6 +125,7 @@ class ExpertStrategy(StrategyBase):
         lead_reading: float = 0.0,
         answer_table: str | None = None,
         answer_reading: float = 0.0,
+        openings_near_121: bool = False,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -146,6 +147,7 @@ class ExpertStrategy(StrategyBase):
         self.lead_reading = lead_reading
         self.answer_table = answer_table
         self.answer_reading = answer_reading
+        self.openings_near_121 = openings_near_121
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
@@ -222,6 +224,7 @@ class ExpertStrategy(StrategyBase):
                 lead_strength=self.lead_reading,
                 answer_table=self.answer_table or ANSWER_TABLE,
                 answer_strength=self.answer_reading,
+                near_121=self.openings_near_121,
             ),
         )
         return Play(view.player, card)
@@ -292,4 +295,5 @@ class Expert202612Strategy(ExpertStrategy):
             lead_reading=0.0,
             answer_table=None,
             answer_reading=0.0,
+            openings_near_121=False,
         )
