@@ -10,7 +10,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install lock serve cluster cluster-down check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads answers keeps realized clean
+.PHONY: install lock serve cluster cluster-down check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads answers answers-unread leads-answered keeps realized clean
 
 # Every test starts Python processes (workers, servers, the command line): without bytecode
 # caches each compiles its imports again (3.9 s of CPU for the web app's, 1.5 s with them), so
@@ -143,6 +143,15 @@ $(DATA)/leads.npz: scripts/build_leads.py $(TABLE_CODE) $(DATA)/keeps.npz | $(ST
 $(DATA)/answers.npz: scripts/build_answers.py $(TABLE_CODE) $(DATA)/keeps.npz $(DATA)/leads.npz | $(STAMP)
 	$(BUILD) scripts/build_answers.py --jobs 2
 
+## answers-unread: the same against pone keeps not weighed by their lead (a dealer who does not read it)
+$(DATA)/answers-unread.npz: scripts/build_answers.py $(TABLE_CODE) $(DATA)/keeps.npz $(DATA)/leads.npz | $(STAMP)
+	$(BUILD) scripts/build_answers.py --jobs 2 --lead-reading 0 --output $@
+
+## leads-answered: the pone's lead table against a dealer who answers by answers-unread
+$(DATA)/leads-answered.npz: scripts/build_leads.py $(TABLE_CODE) $(DATA)/keeps.npz \
+		$(DATA)/answers-unread.npz | $(STAMP)
+	$(BUILD) scripts/build_leads.py --jobs 2 --answers answers-unread --output $@
+
 ## realized: the realized pegging table (what kept ranks net in the expert's own play, ~30 min)
 $(DATA)/pegging-realized.npz: scripts/build_realized.py $(TABLE_CODE) $(PLAY_CODE) \
 		$(DATA)/pegging.npz $(DATA)/keeps.npz $(DATA)/leads.npz | $(STAMP)
@@ -161,6 +170,8 @@ pegging-exact: $(DATA)/pegging-exact.npz
 keeps: $(DATA)/keeps.npz
 leads: $(DATA)/leads.npz
 answers: $(DATA)/answers.npz
+answers-unread: $(DATA)/answers-unread.npz
+leads-answered: $(DATA)/leads-answered.npz
 realized: $(DATA)/pegging-realized.npz
 winprob: $(DATA)/winprob.npz $(DATA)/winprob-2026.npz
 

@@ -6,14 +6,24 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
 from cribkit.actions import Discard, Play
+from cribkit.analysis.answers import ANSWER_TABLE
 from cribkit.analysis.cribknown import crib_distribution
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
 from cribkit.analysis.keepmodel import crib_throws
-from cribkit.analysis.pegging import DEAL_LIMITS, POINTS_DEAL_LIMITS, deal_count, evaluate_plays
+from cribkit.analysis.leads import ANSWERED_LEAD_TABLE
+from cribkit.analysis.openings import EXPERT_OPENINGS
+from cribkit.analysis.pegging import (
+    DEAL_LIMITS,
+    POINTS_DEAL_LIMITS,
+    deal_count,
+    evaluate_plays,
+    expert_plays,
+)
 from cribkit.analysis.pegvalue import (
     DEALER_PEGGING_WEIGHT,
     expert_hold,
@@ -372,14 +382,15 @@ def real_plays() -> list[PlayerView]:
 def test_the_expert_plays_the_card_its_hint_and_review_rate_best(
     real_plays: list[PlayerView],
 ) -> None:
-    """Hints and reviews rank plays by ``evaluate_plays``: the expert's own card must be
-    their first, for points (many deals) and near 121 (fewer), or a review would call the
-    computer's choices mistakes."""
+    """Hints and reviews rank plays by ``expert_plays`` (``evaluate_plays`` with the
+    expert's tables and readings): the expert's own card must be their first, for points
+    (many deals) and near 121 (fewer), or a review would call the computer's choices
+    mistakes."""
     near = 0
     for view in real_plays:
         endgame = endgame_for_play(view)
         near += endgame is not None
-        best = evaluate_plays(view, endgame=endgame)[0].card
+        best = expert_plays(view, endgame)[0].card
         assert make_strategy("expert", seed=0).choose(view) == Play(view.player, best)
     assert len(real_plays) > 40 and near > 3
 
@@ -402,6 +413,14 @@ def test_expert_2026_searches_the_first_deal_counts(real_plays: list[PlayerView]
     assert differ > 0
 
 
+EXPERT_TABLES: dict[str, Any] = {
+    "lead_table": ANSWERED_LEAD_TABLE,
+    "answer_table": ANSWER_TABLE,
+    "openings": EXPERT_OPENINGS,
+}
+"""The tables and readings the shipped expert's search adds (``expert_plays``)."""
+
+
 @pytest.mark.heavy
 def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[PlayerView]) -> None:
     """The expert's card is the search's best with the keep model's weights and the
@@ -410,10 +429,14 @@ def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[Player
     by_plausibility = unread = read = 0
     for view in real_plays:
         endgame = endgame_for_play(view)
-        best = evaluate_plays(view, endgame=endgame, keep_model=True, reading=READING)[0].card
+        best = evaluate_plays(
+            view, endgame=endgame, keep_model=True, reading=READING, **EXPERT_TABLES
+        )[0].card
         assert make_strategy("expert", seed=0).choose(view) == Play(view.player, best)
-        plausible = evaluate_plays(view, endgame=endgame, keep_model=False)[0].card
-        by_plausibility += best != plausible
+        plausible = evaluate_plays(view, endgame=endgame, keep_model=False, **EXPERT_TABLES)
+        by_plausibility += best != plausible[0].card
         read += any(e.card is not None and e.player == view.opponent for e in view.play_log)
-        unread += best != evaluate_plays(view, endgame=endgame, reading=0.0)[0].card
+        unread += (
+            best != evaluate_plays(view, endgame=endgame, reading=0.0, **EXPERT_TABLES)[0].card
+        )
     assert by_plausibility > 0 and unread > 0 and read > unread

@@ -11,7 +11,7 @@ from cribkit.actions import Discard, Go, NextHand, Play
 from cribkit.analysis.discard import HOLDS, analyze_discard
 from cribkit.analysis.hints import TOP_OPTIONS, expert_analysis, hint
 from cribkit.analysis.keepmodel import crib_throws
-from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegging import expert_plays
 from cribkit.analysis.pegvalue import hold_pegging, hold_values_with_pegging
 from cribkit.analysis.winprob import endgame_for_play
 from cribkit.errors import CribkitError
@@ -57,7 +57,7 @@ def test_hints_are_legal_and_agree_with_the_analyses() -> None:
             assert isinstance(expert, Discard)
             assert value_of[frozenset(expert.cards)] == pytest.approx(top[0])
         elif isinstance(advice.action, Play) and len(view.legal_actions) > 1:
-            expected = evaluate_plays(view, endgame=endgame_for_play(view))
+            expected = expert_plays(view, endgame_for_play(view))
             assert list(advice.plays) == expected
             assert advice.action.card == expected[0].card
             assert f"{expected[0].expected_net_points:+.2f}" in advice.explanation

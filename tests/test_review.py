@@ -8,7 +8,7 @@ import pytest
 
 from cribkit.actions import Discard, Go, Play
 from cribkit.analysis.discard import HOLDS
-from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegging import expert_plays
 from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.review import DecisionKind, Unit, price_decision, review_game
 from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances
@@ -76,7 +76,7 @@ def test_a_bad_play_costs_exactly_the_search_difference() -> None:
     assert state.to_play == 1
     view = view_of(state, 1)
     assert endgame_for_play(view) is None
-    plays = evaluate_plays(view)
+    plays = expert_plays(view)
     worst, best = plays[-1], plays[0]
     assert worst.expected_net_points < best.expected_net_points
     decision = price_decision(view, Play(1, worst.card))
@@ -92,7 +92,7 @@ def test_the_why_of_a_bad_play_sets_the_best_card_against_the_card_played() -> N
         "5H 5D 6C 7S JD KC", "AC 2C 3C 4C 8D 9H", "JD KC", "AC 2C", "QS", dealer=0
     )
     view = view_of(state, 1)
-    plays = evaluate_plays(view)
+    plays = expert_plays(view)
     best, runner, worst = plays[0], plays[1], plays[-1]
     assert worst.card.rank not in (best.card.rank, runner.card.rank)
     why = price_decision(view, Play(1, worst.card)).why
@@ -130,7 +130,7 @@ def test_near_the_end_a_play_is_priced_in_winning_chances() -> None:
     view = view_of(state, 1)
     endgame = endgame_for_play(view)
     assert endgame is not None
-    plays = evaluate_plays(view, endgame=endgame)
+    plays = expert_plays(view, endgame)
     for evaluation in plays:
         decision = price_decision(view, Play(1, evaluation.card))
         assert decision.unit is Unit.WIN_CHANCE

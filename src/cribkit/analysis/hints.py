@@ -25,7 +25,7 @@ from cribkit.actions import (
 from cribkit.analysis.cut import default_cut
 from cribkit.analysis.discard import DiscardAnalysis, DiscardOption, analyze_discard, hold_throws
 from cribkit.analysis.keepmodel import crib_throws
-from cribkit.analysis.pegging import PlayEvaluation, evaluate_plays
+from cribkit.analysis.pegging import PlayEvaluation, expert_plays
 from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
 from cribkit.cards import Card, format_cards_unicode
@@ -109,7 +109,7 @@ def hint(view: PlayerView, *, chosen: Action | None = None) -> Hint:
         pegging = pegging_by_throw(view.hand, dealer=view.is_dealer)
         return discard_hint(view, analysis, None, pegging=pegging)
     card = chosen.card if isinstance(chosen, Play) else None
-    return play_hint(view, evaluate_plays(view, endgame=endgame_for_play(view)), chosen=card)
+    return play_hint(view, expert_plays(view, endgame_for_play(view)), chosen=card)
 
 
 def expert_analysis(dealt: Sequence[Card], *, dealer: bool) -> DiscardAnalysis:

@@ -12,12 +12,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cribkit.analysis.answers import answer_likelihood, first_answer
+from cribkit.analysis.answers import ANSWER_TABLE, answer_likelihood, first_answer
 from cribkit.analysis.holdings import Holdings
-from cribkit.analysis.leads import first_lead, lead_likelihood
+from cribkit.analysis.leads import LEAD_TABLE, first_lead, lead_likelihood
 from cribkit.view import PlayerView
 
-__all__ = ["UNREAD", "OpeningReading", "weigh_openings"]
+__all__ = [
+    "ANSWER_READING",
+    "EXPERT_OPENINGS",
+    "LEAD_READING",
+    "UNREAD",
+    "OpeningReading",
+    "weigh_openings",
+]
+
+LEAD_READING = 50.0
+"""How strongly the expert's dealer reads the pone's first lead by the lead table: sharp
+enough to be the table's own choice (the median gap between a hand's best and second
+lead is 0.28 points, a factor of about e^14). In a play-only duel against the
+session-11 play (6,000 deals, seed 151, ``scripts/duel_play.py``): +0.052 play points a
+hand [+0.027, +0.077] at 50, +0.040 [+0.015, +0.064] at 5."""
+
+ANSWER_READING = 15.0
+"""How strongly the expert's pone reads the dealer's first answer by the answer table:
+softer than the lead, as a dealer answers by its search, which the table only
+approximates (with the lead read and the answer from the table, the same duel: +0.077 a
+hand unread, +0.092 at 5, +0.099 [+0.076, +0.122] at 15)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +60,11 @@ class OpeningReading:
 
 UNREAD = OpeningReading()
 """No opening card read: the search's default."""
+
+EXPERT_OPENINGS = OpeningReading(LEAD_TABLE, LEAD_READING, ANSWER_TABLE, ANSWER_READING)
+"""The shipped expert's reading: the pone is taken to lead by the face-up lead table
+(``leads``, as every expert before session 24 did), the dealer to answer by the answer
+table; near 121, where both open by their search, nothing is read."""
 
 
 def weigh_openings(view: PlayerView, holdings: Holdings, reading: OpeningReading) -> Holdings:

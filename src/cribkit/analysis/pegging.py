@@ -18,15 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cribkit.analysis.answers import first_answer_values
+from cribkit.analysis.answers import ANSWER_TABLE, first_answer_values
 from cribkit.analysis.holdings import (
     PIPS,
     Holdings,
     opponent_holdings,
     sample_holdings,
 )
-from cribkit.analysis.leads import LEAD_TABLE, first_lead_values
-from cribkit.analysis.openings import UNREAD, OpeningReading, weigh_openings
+from cribkit.analysis.leads import ANSWERED_LEAD_TABLE, LEAD_TABLE, first_lead_values
+from cribkit.analysis.openings import EXPERT_OPENINGS, UNREAD, OpeningReading, weigh_openings
 from cribkit.analysis.pegsolver import (
     Move,
     Node,
@@ -57,6 +57,7 @@ __all__ = [
     "best_play",
     "deal_count",
     "evaluate_plays",
+    "expert_plays",
     "opponent_holdings",
     "sample_holdings",
     "start_state",
@@ -174,6 +175,19 @@ def evaluate_plays(
         )
     )
     return evaluations
+
+
+def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayEvaluation]:
+    """``evaluate_plays`` as the shipped expert plays: its lead table, the dealer's first
+    answer from the answer table and the opening cards read (hints and reviews rate the
+    computer's cards by the search that chose them)."""
+    return evaluate_plays(
+        view,
+        endgame=endgame,
+        lead_table=ANSWERED_LEAD_TABLE,
+        answer_table=ANSWER_TABLE,
+        openings=EXPERT_OPENINGS,
+    )
 
 
 def best_play(

@@ -20,7 +20,7 @@ from cribkit.actions import Discard, Go, Play, PlayerAction, Resign
 from cribkit.analysis.count_review import CountedShow, counted_shows
 from cribkit.analysis.discard import hold_throws
 from cribkit.analysis.hints import discard_hint, expert_analysis, play_hint
-from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegging import expert_plays
 from cribkit.analysis.pegvalue import pegging_by_throw, weighted_value
 from cribkit.analysis.winprob import endgame_for_play, expert_discard_chances, in_endgame
 from cribkit.cards import Card
@@ -282,7 +282,7 @@ def _price_discard(view: PlayerView, action: Discard, step: int) -> Decision:
 
 def _price_play(view: PlayerView, action: Play, step: int) -> Decision:
     endgame = endgame_for_play(view)
-    plays = evaluate_plays(view, endgame=endgame)
+    plays = expert_plays(view, endgame)
     advice = play_hint(view, plays, chosen=action.card)  # why the best beats the card played
     best = plays[0]
     mine = next(e for e in plays if e.card.rank == action.card.rank)

@@ -60,8 +60,8 @@ from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.answers import ANSWER_TABLE
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.keepmodel import CRIB_MODEL, crib_throws
-from cribkit.analysis.leads import LEAD_TABLE
-from cribkit.analysis.openings import OpeningReading
+from cribkit.analysis.leads import ANSWERED_LEAD_TABLE
+from cribkit.analysis.openings import EXPERT_OPENINGS, OpeningReading
 from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, POINTS_DEAL_LIMITS, best_play
 from cribkit.analysis.pegvalue import (
     DEALER_PEGGING_WEIGHT,
@@ -119,13 +119,14 @@ class ExpertStrategy(StrategyBase):
         pegging_table: str = PEG_TABLE,
         crib_model: bool = CRIB_MODEL,
         dealer_pegging_weight: float | None = DEALER_PEGGING_WEIGHT,
-        lead_table: str | None = LEAD_TABLE,
+        lead_table: str | None = ANSWERED_LEAD_TABLE,
         knowing_hands: bool = False,
         knowing_crib: bool = False,
-        lead_reading: float = 0.0,
-        answer_table: str | None = None,
-        answer_reading: float = 0.0,
-        openings_near_121: bool = False,
+        lead_reading: float = EXPERT_OPENINGS.lead_strength,
+        answer_table: str | None = ANSWER_TABLE,
+        answer_reading: float = EXPERT_OPENINGS.answer_strength,
+        openings_near_121: bool = EXPERT_OPENINGS.near_121,
+        read_leads_by: str | None = EXPERT_OPENINGS.lead_table,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -148,6 +149,7 @@ class ExpertStrategy(StrategyBase):
         self.answer_table = answer_table
         self.answer_reading = answer_reading
         self.openings_near_121 = openings_near_121
+        self.read_leads_by = read_leads_by
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
@@ -220,9 +222,9 @@ class ExpertStrategy(StrategyBase):
             lead_table=self.lead_table,
             answer_table=self.answer_table,
             openings=OpeningReading(
-                lead_table=self.lead_table,
+                lead_table=self.read_leads_by or self.lead_table,
                 lead_strength=self.lead_reading,
-                answer_table=self.answer_table or ANSWER_TABLE,
+                answer_table=self.answer_table,
                 answer_strength=self.answer_reading,
                 near_121=self.openings_near_121,
             ),
@@ -296,4 +298,5 @@ class Expert202612Strategy(ExpertStrategy):
             answer_table=None,
             answer_reading=0.0,
             openings_near_121=False,
+            read_leads_by=None,
         )
