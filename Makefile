@@ -115,8 +115,9 @@ i18n-check: $(STAMP)
 
 ## The shipped tables, each a file target with what it is built from: its script, the
 ## helpers the builds share, the analysis code, and the tables it reads (pegging -> keeps ->
-## leads -> answers, realized -> winprob). Each build takes from minutes to hours on two cores, and
-## each table records the command and commit that built it (its "provenance" entry).
+## leads -> realized, answers, answers-unread -> leads-answered -> winprob). Each build
+## takes from minutes to hours on two cores, and each table records the command and commit
+## that built it (its "provenance" entry).
 ## Make compares file times: after a fresh clone, `make -t TARGET` marks tables current.
 DATA := src/cribkit/data
 TABLE_CODE := scripts/table_build.py $(wildcard src/cribkit/analysis/*.py src/cribkit/analysis/*/*.py)
@@ -159,7 +160,8 @@ $(DATA)/pegging-realized.npz: scripts/build_realized.py $(TABLE_CODE) $(PLAY_COD
 
 ## winprob: the win-probability tables, from the expert's self-play and expert-2026's
 $(DATA)/winprob.npz: scripts/build_winprob.py $(TABLE_CODE) $(PLAY_CODE) \
-		$(DATA)/keeps.npz $(DATA)/leads.npz $(DATA)/pegging-realized.npz | $(STAMP)
+		$(DATA)/keeps.npz $(DATA)/leads.npz $(DATA)/pegging-realized.npz \
+		$(DATA)/answers.npz $(DATA)/leads-answered.npz | $(STAMP)
 	$(BUILD) scripts/build_winprob.py --players expert --hands 32000 --seed 1 --jobs 2
 
 $(DATA)/winprob-2026.npz: scripts/build_winprob.py $(TABLE_CODE) $(PLAY_CODE) | $(STAMP)

@@ -27,6 +27,16 @@ have kept those four cards in the opponent's role (``keep_model``,
 points, is read from the lead table instead of searched (``lead_table``,
 ``cribkit.analysis.leads``: every dealer holding weighed, where the search samples 48).
 
+Since session 24 the play reads its opening (``cribkit.analysis.openings``): as dealer
+it weighs the pone's holdings by how likely each leads the card led by the face-up lead
+table (``lead_reading``, read by ``read_leads_by``) and answers that lead from the answer
+table (``answer_table``, ``cribkit.analysis.answers``: every pone keep holding the lead,
+solved exactly); as pone it weighs the dealer's holdings by how likely each answers so by
+that table (``answer_reading``), and it leads by ``leads-answered``, a lead table against a
+dealer who cannot see its hand. Near 121, where both open by their search, nothing is read
+(``openings_near_121``, not measured). Against ``expert-2026-12``: 51.2% [50.5, 52.0] over
+4,000 games, play +0.082 points a hand (docs' strength page, session 24).
+
 Settings kept for screens: ``crib_model=False`` values every crib against all throws
 alike, as experts before session 11 did (the model's first screen, 2,000 games against the
 keep-model expert, 50.1% [49.2, 51.1], was too short to tell). Each of the others was
