@@ -115,7 +115,7 @@ i18n-check: $(STAMP)
 
 ## The shipped tables, each a file target with what it is built from: its script, the
 ## helpers the builds share, the analysis code, and the tables it reads (pegging -> keeps ->
-## leads -> realized, answers, answers-unread -> leads-answered -> winprob). Each build
+## leads -> realized -> winprob; leads -> answers, answers-unread -> leads-answered). Each build
 ## takes from minutes to hours on two cores, and each table records the command and commit
 ## that built it (its "provenance" entry).
 ## Make compares file times: after a fresh clone, `make -t TARGET` marks tables current.
@@ -158,11 +158,10 @@ $(DATA)/pegging-realized.npz: scripts/build_realized.py $(TABLE_CODE) $(PLAY_COD
 		$(DATA)/pegging.npz $(DATA)/keeps.npz $(DATA)/leads.npz | $(STAMP)
 	$(BUILD) scripts/build_realized.py --deals 80000 --seed 11 --jobs 2
 
-## winprob: the win-probability tables, from the expert's self-play and expert-2026's
+## winprob: the win-probability tables, from expert-2026-12's self-play and expert-2026's
 $(DATA)/winprob.npz: scripts/build_winprob.py $(TABLE_CODE) $(PLAY_CODE) \
-		$(DATA)/keeps.npz $(DATA)/leads.npz $(DATA)/pegging-realized.npz \
-		$(DATA)/answers.npz $(DATA)/leads-answered.npz | $(STAMP)
-	$(BUILD) scripts/build_winprob.py --players expert --hands 32000 --seed 1 --jobs 2
+		$(DATA)/keeps.npz $(DATA)/leads.npz $(DATA)/pegging-realized.npz | $(STAMP)
+	$(BUILD) scripts/build_winprob.py --players expert-2026-12 --hands 32000 --seed 1 --jobs 2
 
 $(DATA)/winprob-2026.npz: scripts/build_winprob.py $(TABLE_CODE) $(PLAY_CODE) | $(STAMP)
 	$(BUILD) scripts/build_winprob.py --players expert-2026 --hands 8000 --seed 1 --jobs 2

@@ -3,10 +3,12 @@
 Method:
 
 1. **Measure one hand's points.** Play ``--hands`` single hands with the engine, both
-   seats played by ``--players``: ``expert`` (the shipped table, ``winprob.npz``) is the
-   expert's own self-play, discarding by hand, crib and weighted pegging value and
-   pegging by its full search; ``expert-2026`` (``winprob-2026.npz``, the first table,
-   kept for the yardstick) discards by the exact discard analysis alone and pegs by the
+   seats played by ``--players``: ``expert-2026-12`` (the shipped table, ``winprob.npz``)
+   is the self-play of the expert of December 2026 (session 11's, kept as that named
+   strategy), discarding by hand, crib and weighted pegging value and pegging by its full
+   search; the expert of session 24 reads the same table (its play differs only in the
+   opening, which it reads only away from 121); ``expert-2026`` (``winprob-2026.npz``, the
+   first table, kept for the yardstick) discards by the exact discard analysis alone and pegs by the
    pegging search with fewer deals than the expert uses, for speed. Record, per hand,
    the pegging as the ordered list of (pone or dealer, points) events (heels first),
    the pone's hand, the dealer's hand and the crib. Whole hands are dealt at random, so
@@ -28,7 +30,7 @@ Method:
    chunks of ``CHUNK`` hands' records and the seed, so a test can replay a chunk and
    compare (the whole build takes minutes; a chunk, seconds).
 
-Run (``make winprob``): ``.venv/bin/python scripts/build_winprob.py --players expert
+Run (``make winprob``): ``.venv/bin/python scripts/build_winprob.py --players expert-2026-12
 --hands 32000 --seed 1 --jobs 2`` (about 15 minutes on two cores); the first table:
 ``--players expert-2026 --hands 8000`` with the same seed (the result does not depend on
 ``--jobs``).
@@ -56,7 +58,7 @@ from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TABLE, TABLE_2026, TARGET
 from cribkit.cards import Card
 from cribkit.events import ScoreContext
-from cribkit.players.expert import ExpertStrategy
+from cribkit.players.expert import Expert202612Strategy
 from cribkit.state import GameState
 from cribkit.view import PlayerView
 
@@ -69,14 +71,14 @@ CHUNK = 100
 SAMPLE_CHUNKS = 8
 """Chunks at the start of the build whose records are digested."""
 
-PLAYERS = {"expert": TABLE, "expert-2026": TABLE_2026}
+PLAYERS = {"expert-2026-12": TABLE, "expert-2026": TABLE_2026}
 """Who plays the hands, and the table they make."""
 
 
 def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
     """One hand of ``players`` self-play with seat 0 dealing; its scoring, by role."""
-    expert = ExpertStrategy(seed=seed)
-    shipped = players == "expert"
+    expert = Expert202612Strategy(seed=seed)
+    shipped = players == "expert-2026-12"
     weight = None if shipped else 0.0  # None: the shipped role weights
 
     def throw(state: GameState, player: int) -> tuple[Card, Card]:
@@ -93,7 +95,7 @@ def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
         return Play(view.player, first.card)
 
     start, heels = hand_to_play(seed, throw)
-    state, played = play_out(start, expert.choose if players == "expert" else first_search)
+    state, played = play_out(start, expert.choose if shipped else first_search)
     events = heels + played
     pegging = [
         (0 if e.player == 1 else 1, e.points)
@@ -175,7 +177,7 @@ def solve(joint: Array, pone_first: Array, pone_hand: Array, dealer_total: Array
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser(__doc__, None, samples="hands", default=6000)
-    parser.add_argument("--players", choices=sorted(PLAYERS), default="expert")
+    parser.add_argument("--players", choices=sorted(PLAYERS), default="expert-2026-12")
     args = parser.parse_args(argv)
     output: Path = args.output or DATA / f"{PLAYERS[args.players]}.npz"
     started = time.perf_counter()

@@ -11,7 +11,7 @@ from html_support import parse_html
 from cribkit.actions import Play
 from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.drills import CountKind, count_drill
-from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegging import expert_plays
 from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.winprob import endgame_for_play
 from cribkit.players.drills import discard_drill, pegging_drill
@@ -91,7 +91,7 @@ def test_a_discard_is_priced_against_the_best(client: Any) -> None:
 
 def test_a_pegging_puzzle_is_priced_by_the_search(client: Any) -> None:
     view = pegging_drill(5)
-    plays = evaluate_plays(view, endgame=endgame_for_play(view))
+    plays = expert_plays(view, endgame_for_play(view))
     page = client.get("/practice/pegging?seed=5").text
     assert f"The count is {view.count}." in page
     worst = plays[-1]
