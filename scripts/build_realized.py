@@ -72,8 +72,15 @@ SAMPLER: dict[str, Any] = {
     "pegging_weight": PINNED_PEGGING_WEIGHT,
     "dealer_pegging_weight": PINNED_PEGGING_WEIGHT,
     "crib_model": PINNED_CRIB_MODEL,
+    "lead_table": "leads",
+    "answer_table": None,
+    "lead_reading": 0.0,
+    "answer_reading": 0.0,
+    "read_leads_by": None,
 }
-"""The expert the samples are drawn with: the session-9 expert, searched table at 0.6."""
+"""The expert the samples are drawn with: the session-9 expert, searched table at 0.6, and
+its play (the face-up lead table, nothing read from the opening: session 24's readings
+are off)."""
 TOP = 6
 """The explorer draws its hold among this many best."""
 RIDGE = 10.0
