@@ -21,7 +21,7 @@ from functools import partial
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, chunked, in_workers, write_table
+from table_build import DATA, build_parser, keep_rows, write_table
 
 from cribkit.analysis.keepmodel import KEEPS
 from cribkit.analysis.pegging import PLAUSIBILITY
@@ -40,12 +40,7 @@ def answer_rows(rows: list[int], lead_reading: float) -> list[tuple[int, Array]]
 
 def answer_values(jobs: int, lead_reading: float) -> Array:
     """``value[row, lead, answer]`` of every kept hand (NaN where it cannot be)."""
-    value = np.full((len(KEEPS), 14, 14), np.nan)
-    work = partial(answer_rows, lead_reading=lead_reading)
-    for solved in in_workers(work, chunked(range(len(KEEPS)), 20), jobs):
-        for row, values in solved:
-            value[row] = values
-    return value
+    return keep_rows(partial(answer_rows, lead_reading=lead_reading), (14, 14), jobs)
 
 
 def main(argv: list[str] | None = None) -> int:

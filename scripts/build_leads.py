@@ -23,7 +23,7 @@ from functools import partial
 
 import numpy as np
 import numpy.typing as npt
-from table_build import DATA, build_parser, chunked, in_workers, write_table
+from table_build import DATA, build_parser, keep_rows, write_table
 
 from cribkit.analysis.keepmodel import KEEPS
 from cribkit.analysis.pegging import PLAUSIBILITY
@@ -45,12 +45,7 @@ def lead_rows(
 
 def lead_values(jobs: int, answers: str | None = None, strength: float = 0.0) -> Array:
     """``value[row, rank]`` of every kept hand (NaN where it holds no such rank)."""
-    value = np.full((len(KEEPS), 14), np.nan)
-    work = partial(lead_rows, answers=answers, strength=strength)
-    for solved in in_workers(work, chunked(range(len(KEEPS)), 20), jobs):
-        for row, values in solved:
-            value[row] = values
-    return value
+    return keep_rows(partial(lead_rows, answers=answers, strength=strength), (14,), jobs)
 
 
 def main(argv: list[str] | None = None) -> int:

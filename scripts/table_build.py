@@ -22,8 +22,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from cribkit.actions import Cut, Deal, Discard, PlayerAction, TurnStarter
+from cribkit.analysis.keepmodel import KEEPS
 from cribkit.analysis.pegvalue import SEARCHED_PEG_TABLE
 from cribkit.analysis.shipped import PROVENANCE, provenance_entry
 from cribkit.cards import DECK, Card
@@ -121,6 +123,18 @@ def in_workers(work: Callable[[Chunk], Result], chunks: list[Chunk], jobs: int) 
             if done % 10 == 0:
                 print(f"  {done}/{len(chunks)} chunks", file=sys.stderr, flush=True)
             yield result
+
+
+def keep_rows(
+    work: Callable[[list[int]], list[tuple[int, Any]]], shape: tuple[int, ...], jobs: int
+) -> npt.NDArray[np.float64]:
+    """One row of ``shape`` for each of the 1,820 keeps, ``work`` solving chunks of rows in
+    ``jobs`` processes (NaN where a row's work leaves an entry out)."""
+    value = np.full((len(KEEPS), *shape), np.nan)
+    for solved in in_workers(work, chunked(range(len(KEEPS)), 20), jobs):
+        for row, values in solved:
+            value[row] = values
+    return value
 
 
 ENDLESS = GameRules(target=10_000, skunk_line=10_000, double_skunk_line=10_000)

@@ -18,7 +18,13 @@ from cribkit.analysis.answers import (
     is_first_answer,
 )
 from cribkit.analysis.holdings import opponent_holdings
-from cribkit.analysis.leads import LEAD_TABLE, first_lead, lead_likelihood, lead_table
+from cribkit.analysis.leads import (
+    ANSWERED_LEAD_TABLE,
+    LEAD_TABLE,
+    first_lead,
+    lead_likelihood,
+    lead_table,
+)
 from cribkit.analysis.openings import UNREAD, OpeningReading, weigh_openings
 from cribkit.analysis.pegging import PLAUSIBILITY, best_play, evaluate_plays
 from cribkit.analysis.pegsolver import net_value, successors
@@ -171,3 +177,18 @@ def test_the_yardstick_reads_no_opening() -> None:
 def test_a_missing_answer_table_says_how_to_build_it() -> None:
     with pytest.raises(CribkitError, match="build_answers"):
         answer_table("no-such-table")
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("ranks", [(4, 4, 7, 11), (5, 5, 10, 11)])
+def test_a_rebuilt_row_of_the_answered_lead_table_matches_the_shipped_one(
+    ranks: tuple[int, ...],
+) -> None:
+    """``leads-answered``: each lead against dealers answering by ``answers-unread``."""
+    row = keep_index(ranks)
+    [(got_row, values)] = load_script("build_leads").lead_rows([row], "answers-unread", 50.0)
+    shipped = lead_table(ANSWERED_LEAD_TABLE).value[row]
+    held = sorted(set(ranks))
+    assert got_row == row and values[held] == pytest.approx(shipped[held], abs=1e-5)
+    # a dealer who cannot see the pone's hand answers worse: every lead is worth more
+    assert (shipped[held] > lead_table().value[row][held]).all()

@@ -18,7 +18,6 @@ rebuilds some and compares.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -26,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.analysis.keepmodel import KEEP_ROWS
+from cribkit.analysis.leads import chosen_chance
 from cribkit.analysis.shipped import shipped_arrays
 from cribkit.state import Phase
 from cribkit.view import PlayerView
@@ -114,7 +114,4 @@ def answer_likelihood(
     ``answer``, if it answers by ``table``: a softmax of strength ``strength`` over the
     table's values of the ranks it holds."""
     values = answer_table(table).value[KEEP_ROWS[keep], lead]
-    ranks = set(keep)
-    best = max(float(values[rank]) for rank in ranks)
-    weights = {rank: math.exp(strength * (float(values[rank]) - best)) for rank in ranks}
-    return weights[answer] / sum(weights.values())
+    return chosen_chance(values, keep, answer, strength)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +34,7 @@ __all__ = [
     "ANSWERED_LEAD_TABLE",
     "LEAD_TABLE",
     "LeadTable",
+    "chosen_chance",
     "first_lead",
     "first_lead_values",
     "is_first_lead",
@@ -111,8 +113,15 @@ def lead_likelihood(keep: tuple[int, ...], lead: int, strength: float, table: st
     leads by ``table``: a softmax of strength ``strength`` over the table's values of the
     ranks it holds (a large strength is the table's own choice; a softer one allows for a
     pone that leads otherwise)."""
-    values = lead_table(table).value[KEEP_ROWS[keep]]
+    return chosen_chance(lead_table(table).value[KEEP_ROWS[keep]], keep, lead, strength)
+
+
+def chosen_chance(
+    values: npt.NDArray[np.floating[Any]], keep: tuple[int, ...], chosen: int, strength: float
+) -> float:
+    """The chance that a player choosing among the ranks of ``keep`` by ``values`` (by rank)
+    with a softmax of ``strength`` chooses ``chosen``: the lead's and the answer's reading."""
     ranks = set(keep)
     best = max(float(values[rank]) for rank in ranks)
     weights = {rank: math.exp(strength * (float(values[rank]) - best)) for rank in ranks}
-    return weights[lead] / sum(weights.values())
+    return weights[chosen] / sum(weights.values())

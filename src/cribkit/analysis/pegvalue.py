@@ -38,7 +38,7 @@ from cribkit.analysis.discard import (
 )
 from cribkit.analysis.holdings import PIPS, keep_weight, rank_multisets
 from cribkit.analysis.keepmodel import CRIB_MODEL, KEEP_ROWS, KEEPS, crib_throws, keep_index
-from cribkit.analysis.leads import LEAD_TABLE, lead_likelihood
+from cribkit.analysis.leads import LEAD_TABLE, chosen_chance, lead_likelihood
 from cribkit.analysis.pegging import PLAUSIBILITY
 from cribkit.analysis.pegsolver import Root, canonical_series, lead_nets, net_value, rank_nets
 from cribkit.analysis.shipped import shipped_arrays
@@ -197,11 +197,11 @@ def answered_leads(row: int, answers: str, strength: float) -> Array:
             dealer = KEEPS[other]
             root: Root = ((dealer, tuple(rest), canonical_series([lead]), PIPS[lead]), 1.0)
             nets = rank_nets([root], None, None)  # the dealer's, by answer
-            held = sorted(set(dealer))
-            scores = np.array([float(table[other, lead, rank]) for rank in held])
-            chances = np.exp(strength * (scores - scores.max()))
-            chances /= chances.sum()
-            total -= weight * sum(c * nets[rank] for c, rank in zip(chances, held, strict=True))
+            by_answer = table[other, lead]
+            total -= weight * sum(
+                chosen_chance(by_answer, dealer, rank, strength) * nets[rank]
+                for rank in set(dealer)
+            )
         values[lead] = total
     return values
 
