@@ -34,8 +34,8 @@ table (``answer_table``, ``cribkit.analysis.answers``: every pone keep holding t
 solved exactly); as pone it weighs the dealer's holdings by how likely each answers so by
 that table (``answer_reading``), and it leads by ``leads-answered``, a lead table against a
 dealer who cannot see its hand. Near 121, where both open by their search, nothing is read
-(``openings_near_121``, not measured). Against ``expert-2026-12``: 51.2% [50.5, 52.0] over
-4,000 games, play +0.082 points a hand (docs' strength page, session 24).
+(``openings_near_121``, not measured). Against ``expert-2026-12``: 51.6% [51.2, 52.0] over
+16,000 games (seed 181), play +0.073 points a hand (docs' strength page, session 24).
 
 Settings kept for screens: ``crib_model=False`` values every crib against all throws
 alike, as experts before session 11 did (the model's first screen, 2,000 games against the
