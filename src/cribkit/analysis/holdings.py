@@ -26,6 +26,7 @@ __all__ = [
     "keep_value",
     "keep_weight",
     "opponent_holdings",
+    "opponent_played_ranks",
     "plausibility_weight",
     "rank_multisets",
     "sample_holdings",
@@ -71,11 +72,7 @@ def opponent_holdings(
     available = tuple(
         (int(rank), 4 - seen[rank]) for rank in Rank if seen[rank] < 4 and PIPS[rank] > floor
     )
-    played = tuple(
-        int(entry.card.rank)
-        for entry in view.play_log
-        if entry.card is not None and entry.player == view.opponent
-    )
+    played = opponent_played_ranks(view)
     combos = rank_multisets(available, size)
     if not combos:
         raise CribkitError("no opponent hand is consistent with this view")
@@ -93,6 +90,16 @@ def opponent_holdings(
     else:
         weights = tuple(float(ways) for _, ways in combos)
     return Holdings(hands, weights)
+
+
+def opponent_played_ranks(view: PlayerView) -> tuple[int, ...]:
+    """The ranks the opponent has played this hand, in order: with their unplayed ranks,
+    the four they kept."""
+    return tuple(
+        int(entry.card.rank)
+        for entry in view.play_log
+        if entry.card is not None and entry.player == view.opponent
+    )
 
 
 def rank_multisets(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cribkit.analysis.answers import ANSWER_TABLE, answer_likelihood, first_answer
-from cribkit.analysis.holdings import Holdings
+from cribkit.analysis.holdings import Holdings, opponent_played_ranks
 from cribkit.analysis.leads import LEAD_TABLE, first_lead, lead_likelihood
 from cribkit.view import PlayerView
 
@@ -70,11 +70,7 @@ table; near 121, where both open by their search, nothing is read."""
 def weigh_openings(view: PlayerView, holdings: Holdings, reading: OpeningReading) -> Holdings:
     """``holdings`` (the opponent's unplayed ranks) weighed by how likely each makes the
     opponent's opening card by its table: the lead for a dealer, the answer for a pone."""
-    played = tuple(
-        int(entry.card.rank)
-        for entry in view.play_log
-        if entry.card is not None and entry.player == view.opponent
-    )
+    played = opponent_played_ranks(view)
     lead = first_lead(view)
     if lead is not None and reading.lead_table and reading.lead_strength:
         table, strength = reading.lead_table, reading.lead_strength

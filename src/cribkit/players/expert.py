@@ -160,6 +160,13 @@ class ExpertStrategy(StrategyBase):
         self.answer_reading = answer_reading
         self.openings_near_121 = openings_near_121
         self.read_leads_by = read_leads_by
+        self.openings = OpeningReading(  # what the play reads, from the settings above
+            lead_table=read_leads_by or lead_table,
+            lead_strength=lead_reading,
+            answer_table=answer_table,
+            answer_strength=answer_reading,
+            near_121=openings_near_121,
+        )
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
         """Each hold's points (hand, crib, weighted pegging) and, where the scores make
@@ -231,13 +238,7 @@ class ExpertStrategy(StrategyBase):
             keep_model=self.keep_model,
             lead_table=self.lead_table,
             answer_table=self.answer_table,
-            openings=OpeningReading(
-                lead_table=self.read_leads_by or self.lead_table,
-                lead_strength=self.lead_reading,
-                answer_table=self.answer_table,
-                answer_strength=self.answer_reading,
-                near_121=self.openings_near_121,
-            ),
+            openings=self.openings,
         )
         return Play(view.player, card)
 
