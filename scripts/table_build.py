@@ -29,7 +29,7 @@ from cribkit.analysis.keepmodel import KEEPS
 from cribkit.analysis.pegvalue import SEARCHED_PEG_TABLE
 from cribkit.analysis.shipped import PROVENANCE, provenance_entry
 from cribkit.cards import DECK, Card
-from cribkit.events import ScoreEvent
+from cribkit.events import Pegs, ScoreEvent
 from cribkit.rules import GameRules
 from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
@@ -152,14 +152,21 @@ def hand_seed(seed: int, hand: int) -> int:
     return seed * 1_000_003 + hand
 
 
-def hand_to_play(seed: int, throw: Thrower) -> tuple[GameState, list[ScoreEvent]]:
+def hand_to_play(
+    seed: int, throw: Thrower, scores: tuple[int, int] | None = None
+) -> tuple[GameState, list[ScoreEvent]]:
     """One hand from ``seed``'s shuffle, seat 0 dealing, both seats' throws chosen by
     ``throw``, up to the start of the play (the starter turned, heels scored): the state
-    and the events so far."""
+    and the events so far. Without ``scores`` the game has no end; with them (seat 0's,
+    seat 1's) it is the standard game from there, 121 stopping it."""
     rng = random.Random(seed)
     deck = list(DECK)
     rng.shuffle(deck)
-    state = GameState(rules=ENDLESS, phase=Phase.DEAL, dealer=0)
+    if scores is None:
+        state = GameState(rules=ENDLESS, phase=Phase.DEAL, dealer=0)
+    else:
+        pegs = (Pegs(scores[0], scores[0]), Pegs(scores[1], scores[1]))
+        state = GameState(phase=Phase.DEAL, dealer=0, pegs=pegs)
     state = state.apply(Deal((tuple(sorted(deck[:6])), tuple(sorted(deck[6:12]))))).state
     for player in (0, 1):
         state = state.apply(Discard(player, throw(state, player))).state

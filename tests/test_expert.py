@@ -19,6 +19,7 @@ from cribkit.analysis.leads import ANSWERED_LEAD_TABLE
 from cribkit.analysis.openings import EXPERT_OPENINGS
 from cribkit.analysis.pegging import (
     DEAL_LIMITS,
+    EXPERT_DEAL_LIMITS,
     POINTS_DEAL_LIMITS,
     deal_count,
     evaluate_plays,
@@ -429,14 +430,19 @@ def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[Player
     by_plausibility = unread = read = 0
     for view in real_plays:
         endgame = endgame_for_play(view)
-        best = evaluate_plays(
-            view, endgame=endgame, keep_model=True, reading=READING, **EXPERT_TABLES
-        )[0].card
+        tables = {
+            **EXPERT_TABLES,
+            "deal_limit": deal_count(
+                view, endgame=endgame is not None, endgame_limits=EXPERT_DEAL_LIMITS
+            ),
+        }
+        best = evaluate_plays(view, endgame=endgame, keep_model=True, reading=READING, **tables)[
+            0
+        ].card
         assert make_strategy("expert", seed=0).choose(view) == Play(view.player, best)
-        plausible = evaluate_plays(view, endgame=endgame, keep_model=False, **EXPERT_TABLES)
+        assert expert_plays(view, endgame)[0].card == best
+        plausible = evaluate_plays(view, endgame=endgame, keep_model=False, **tables)
         by_plausibility += best != plausible[0].card
         read += any(e.card is not None and e.player == view.opponent for e in view.play_log)
-        unread += (
-            best != evaluate_plays(view, endgame=endgame, reading=0.0, **EXPERT_TABLES)[0].card
-        )
+        unread += best != evaluate_plays(view, endgame=endgame, reading=0.0, **tables)[0].card
     assert by_plausibility > 0 and unread > 0 and read > unread

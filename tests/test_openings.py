@@ -5,10 +5,13 @@ each answer's value over every pone keep, and the dealer answers from it when as
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from cribkit.actions import Play
+from cribkit.analysis import pegging
 from cribkit.analysis.answers import (
     ANSWER_TABLE,
     answer_likelihood,
@@ -17,18 +20,21 @@ from cribkit.analysis.answers import (
     first_answer_values,
     is_first_answer,
 )
-from cribkit.analysis.holdings import opponent_holdings
+from cribkit.analysis.holdings import Holdings, opponent_holdings
 from cribkit.analysis.leads import (
     ANSWERED_LEAD_TABLE,
     LEAD_TABLE,
     first_lead,
+    first_lead_values,
     lead_likelihood,
     lead_table,
 )
 from cribkit.analysis.openings import UNREAD, OpeningReading, weigh_openings
-from cribkit.analysis.pegging import PLAUSIBILITY, best_play, evaluate_plays
+from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, best_play, evaluate_plays
 from cribkit.analysis.pegsolver import net_value, successors
 from cribkit.analysis.pegvalue import KEEPS, exact_answers, keep_index, opponent_keeps
+from cribkit.analysis.pegwin import point_value, table_corrected_wins
+from cribkit.analysis.winprob import endgame_for_play
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
 from cribkit.players.expert import Expert202612Strategy, ExpertStrategy
@@ -41,9 +47,10 @@ DEALT = ("2S 3D 9C KH 5C 6C", "4C 7D 7H JS QD AH", "5C 6C", "QD AH", "8S")
 """The dealer (seat 0) keeps 2♠ 3♦ 9♣ K♥; the pone keeps 4♣ 7♦ 7♥ J♠."""
 
 
-def after(*cards: str) -> GameState:
-    """The play of ``DEALT`` after the pone and dealer played ``cards`` in turn."""
-    state, _ = to_the_play(*DEALT)
+def after(*cards: str, scores: tuple[int, int] = (0, 0)) -> GameState:
+    """The play of ``DEALT`` from ``scores`` after the pone and dealer played ``cards`` in
+    turn."""
+    state, _ = to_the_play(*DEALT, scores=scores)
     for n, card in enumerate(cards):
         state = state.apply(Play(1 - n % 2, Card.parse(card))).state
     return state
@@ -93,6 +100,35 @@ def test_the_pone_weighs_the_dealers_holdings_by_the_answer() -> None:
     weighed_by(
         view,
         lambda hand: answer_likelihood(tuple(sorted((9, *hand))), 7, 9, 5.0, ANSWER_TABLE),
+    )
+
+
+def test_near_121_the_openings_are_read_at_their_own_strengths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read = OpeningReading(LEAD_TABLE, 50.0, ANSWER_TABLE, 15.0, 5.0, 2.0)
+    assert read.near_121() == OpeningReading(LEAD_TABLE, 5.0, ANSWER_TABLE, 2.0, 5.0, 2.0)
+    assert not OpeningReading(LEAD_TABLE, 50.0, ANSWER_TABLE, 15.0).near_121()
+    seen: list[OpeningReading] = []
+
+    def recording(view: PlayerView, holdings: Holdings, reading: OpeningReading) -> Holdings:
+        seen.append(reading)
+        return weigh_openings(view, holdings, reading)
+
+    monkeypatch.setattr(pegging, "weigh_openings", recording)
+    for scores, expected in (((0, 0), read), ((100, 95), read.near_121())):
+        view = view_of(after("7D", scores=scores), 0)
+        endgame = endgame_for_play(view)
+        assert (endgame is None) == (scores == (0, 0))
+        best_play(view, endgame=endgame, openings=read)
+        assert seen.pop() == expected
+    near = ExpertStrategy(seed=1, lead_reading_near_121=3.0, answer_reading_near_121=1.0)
+    assert near.openings.near_121() == replace(
+        ExpertStrategy(seed=1).openings,
+        lead_strength=3.0,
+        answer_strength=1.0,
+        near_121_lead_strength=3.0,
+        near_121_answer_strength=1.0,
     )
 
 
@@ -192,3 +228,42 @@ def test_a_rebuilt_row_of_the_answered_lead_table_matches_the_shipped_one(
     assert got_row == row and values[held] == pytest.approx(shipped[held], abs=1e-5)
     # a dealer who cannot see the pone's hand answers worse: every lead is worth more
     assert (shipped[held] > lead_table().value[row][held]).all()
+
+
+def test_a_net_point_near_121_is_worth_a_winning_chance_unless_one_can_peg_out() -> None:
+    view = view_of(after("7D", scores=(100, 95)), 0)
+    endgame = endgame_for_play(view)
+    assert endgame is not None
+    worth = point_value(endgame)
+    assert 0.0 < worth < 0.1
+    assert point_value(replace(endgame, need=(3, 26))) == 0.0
+    wins = {4: 0.5, 9: 0.6}
+    assert table_corrected_wins(wins, wins, wins, endgame) == wins  # no luck to take out
+    corrected = table_corrected_wins(wins, {4: 1.0, 9: 2.0}, {4: 1.5, 9: 0.0}, endgame)
+    assert corrected == pytest.approx({4: 0.5 + 0.5 * worth, 9: 0.6 - 2.0 * worth})
+
+
+@pytest.mark.heavy
+def test_near_121_the_opening_tables_correct_the_searched_chances() -> None:
+    for view in (view_of(after("7D", scores=(100, 95)), 0), view_of(after(scores=(95, 100)), 1)):
+        endgame = endgame_for_play(view)
+        tables = {"lead_table": LEAD_TABLE, "answer_table": ANSWER_TABLE}
+        plain = evaluate_plays(view, endgame=endgame, **tables)
+        rated = evaluate_plays(view, endgame=endgame, tables_near_121=True, **tables)
+        values = first_answer_values(view) if view.is_dealer else first_lead_values(view)
+        assert values is not None
+        assert {e.card: e.expected_net_points for e in rated} == {
+            e.card: values[int(e.card.rank)] for e in rated
+        }
+        assert {e.card for e in rated} == {e.card for e in plain}
+        assert rated != plain
+        assert best_play(view, endgame=endgame, tables_near_121=True, **tables) == rated[0].card
+        strategy = ExpertStrategy(
+            seed=1,
+            tables_near_121=True,
+            lead_table=LEAD_TABLE,
+            endgame_limits=DEAL_LIMITS,
+            lead_reading_near_121=0.0,
+            answer_reading_near_121=0.0,
+        )
+        assert strategy.choose(view) == Play(view.player, rated[0].card)

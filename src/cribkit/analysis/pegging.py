@@ -38,7 +38,7 @@ from cribkit.analysis.pegsolver import (
     shared_moves,
     trim_runs,
 )
-from cribkit.analysis.pegwin import Endgame, rank_wins
+from cribkit.analysis.pegwin import Endgame, rank_wins, table_corrected_wins
 from cribkit.analysis.reading import READING, opponent_choices, play_likelihood
 from cribkit.cards import Card
 from cribkit.errors import CribkitError
@@ -48,6 +48,7 @@ from cribkit.view import PlayerView
 
 __all__ = [
     "DEAL_LIMITS",
+    "EXPERT_DEAL_LIMITS",
     "PIPS",
     "PLAUSIBILITY",
     "POINTS_DEAL_LIMITS",
@@ -104,6 +105,13 @@ DEAL_LIMITS = {8: 12, 7: 20, 6: 40, 5: 100}
 """Deals searched by cards still to play (more when the trees are smaller) near 121,
 where the winning-chance search costs about twice as much a deal."""
 
+EXPERT_DEAL_LIMITS = {8: 12, 7: 20, 6: 80, 5: 200}
+"""The expert's deals near 121 since session 25: ``DEAL_LIMITS`` doubled from six cards
+on. Measured in hands near 121 (``scripts/duel_endgame.py``, 4,000 hands, seed 7): +0.0006
+winning chance a hand [-0.0003, +0.0014]; doubling the lead's and answer's deals too gained
++0.0021 [-0.0000, +0.0042] but took the play's p95 near 121 from about 35 to 60-70 ms,
+past the 60 ms the expert is allowed; this doubling leaves it near 37."""
+
 POINTS_DEAL_LIMITS = {8: 48, 7: 240, 6: 160, 5: 400}
 """Deals searched when playing for points: four times ``DEAL_LIMITS``, and twelve times
 for the dealer's first answer. Twelve deals for a lead leave the sampling noise larger
@@ -141,6 +149,7 @@ def evaluate_plays(
     lead_table: str | None = LEAD_TABLE,
     answer_table: str | None = None,
     openings: OpeningReading = UNREAD,
+    tables_near_121: bool = False,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
@@ -148,8 +157,10 @@ def evaluate_plays(
     weighed as ``best_play`` weighs them, and the pone's first lead is looked up in
     ``lead_table`` as ``best_play`` looks it up."""
     leads = _table_leads(view, endgame, keep_model, lead_table, answer_table)
+    wins: Mapping[int, float] | None = None
+    net: Mapping[int, float]
     if leads is not None:
-        legal, wins, net = _legal(view), None, leads
+        legal, net = _legal(view), leads
     else:
         limit = deal_limit or deal_count(view, endgame=endgame is not None)
         read = _opening_reading(endgame, keep_model, openings)
@@ -157,6 +168,9 @@ def evaluate_plays(
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
         net = rank_nets(roots, None, moves_of)
+        tables = _near_121_tables(view, keep_model, tables_near_121, lead_table, answer_table)
+        if endgame is not None and wins is not None and tables is not None:
+            wins, net = table_corrected_wins(wins, net, tables, endgame), tables
     played = tuple(int(card.rank) for card in view.series)
     evaluations = [
         PlayEvaluation(
@@ -184,6 +198,7 @@ def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayE
     return evaluate_plays(
         view,
         endgame=endgame,
+        deal_limit=deal_count(view, endgame=endgame is not None, endgame_limits=EXPERT_DEAL_LIMITS),
         lead_table=ANSWERED_LEAD_TABLE,
         answer_table=ANSWER_TABLE,
         openings=EXPERT_OPENINGS,
@@ -202,6 +217,7 @@ def best_play(
     lead_table: str | None = LEAD_TABLE,
     answer_table: str | None = None,
     openings: OpeningReading = UNREAD,
+    tables_near_121: bool = False,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
@@ -229,12 +245,26 @@ def best_play(
     if endgame is not None:
         moves_of = shared_moves()
         wins = rank_wins(roots, endgame, moves_of)
+        tables = _near_121_tables(view, keep_model, tables_near_121, lead_table, answer_table)
+        if tables is not None:
+            sampled = rank_nets(roots, set(tables), moves_of)
+            corrected = table_corrected_wins(wins, sampled, tables, endgame)
+            return min(legal, key=lambda card: _by_chance_then_table(card, corrected, tables))
         top = max(wins[int(card.rank)] for card in legal)
         ranks = {int(card.rank) for card in legal if wins[int(card.rank)] == top}
         legal = [card for card in legal if int(card.rank) in ranks]
         if len(ranks) == 1:
             return legal[0]
     return _most_net(legal, rank_nets(roots, ranks, moves_of))
+
+
+def _by_chance_then_table(
+    card: Card, wins: Mapping[int, float], tables: Mapping[int, float]
+) -> tuple[float, float, int]:
+    """``evaluate_plays``'s order near 121 with the opening tables: the corrected chance,
+    then the table's net points, then the lowest card."""
+    rank = int(card.rank)
+    return -wins[rank], -tables[rank], card.index
 
 
 def _legal(view: PlayerView) -> list[Card]:
@@ -265,8 +295,30 @@ def _table_leads(
     weighed by the keep model (as the tables were built)."""
     if endgame is not None or not keep_model:
         return None
+    return _opening_values(view, table, answer_table)
+
+
+def _opening_values(
+    view: PlayerView, table: str | None, answer_table: str | None
+) -> dict[int, float] | None:
+    """Each rank's net points from the opening tables, if ``view`` is the pone's first
+    lead or the dealer's first answer and such a table is named."""
     values = first_lead_values(view, table)
     return values if values is not None else first_answer_values(view, answer_table)
+
+
+def _near_121_tables(
+    view: PlayerView,
+    keep_model: bool,
+    tables_near_121: bool,
+    table: str | None,
+    answer_table: str | None,
+) -> dict[int, float] | None:
+    """The opening tables' net points for a search near 121 that corrects its winning
+    chances by them (``tables_near_121``), when they answer for ``view``."""
+    if not tables_near_121 or not keep_model:
+        return None
+    return _opening_values(view, table, answer_table)
 
 
 def _opening_reading(
@@ -274,10 +326,10 @@ def _opening_reading(
 ) -> OpeningReading:
     """The opening cards are read when playing for points, as the opponent then opened by
     its tables (``_table_leads``; scores only rise, so the opening was for points too),
-    and near 121 only when ``tables`` says so."""
-    if not keep_model or (endgame is not None and not tables.near_121):
+    and near 121 at the strengths ``tables`` gives for it."""
+    if not keep_model:
         return UNREAD
-    return tables
+    return tables if endgame is None else tables.near_121()
 
 
 def _deals(

@@ -8,13 +8,22 @@ net points only when winning chances tie.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
 from cribkit.analysis.pegsolver import Move, Node, Root, State, expand, node_of
 
-__all__ = ["AfterPlay", "Endgame", "WinSolver", "rank_wins", "win_value"]
+__all__ = [
+    "TYPICAL_PEGGING",
+    "AfterPlay",
+    "Endgame",
+    "WinSolver",
+    "point_value",
+    "rank_wins",
+    "table_corrected_wins",
+    "win_value",
+]
 
 AfterPlay = Callable[[int, int], float]
 """(seat 0's pegging points, seat 1's) at the end of the play -> seat 0's winning chance."""
@@ -178,3 +187,37 @@ def _grouped(roots: list[Root], endgame: Endgame) -> list[tuple[Endgame, list[Ro
             groups[key] = (Endgame(endgame.need, after_play), [])
         groups[key][1].append(root)
     return list(groups.values())
+
+
+TYPICAL_PEGGING = 2
+"""Pegging points each player typically has when a play ends: where ``point_value``
+measures a net point's worth."""
+
+
+def point_value(endgame: Endgame) -> float:
+    """What one net pegging point is worth in winning chance when the play ends typically
+    (0 when either player is near enough to peg out that the play's points stop being a
+    sum: there the search alone decides)."""
+    typical = TYPICAL_PEGGING
+    if min(endgame.need) <= typical + 1:
+        return 0.0
+    after_play = endgame.after_play
+    return (after_play(typical + 1, typical) - after_play(typical, typical + 1)) / 2
+
+
+def table_corrected_wins(
+    wins: Mapping[int, float],
+    sampled_nets: Mapping[int, float],
+    table_nets: Mapping[int, float],
+    endgame: Endgame,
+) -> dict[int, float]:
+    """Winning chances of the ranks in ``table_nets``, with the deals' luck taken out: a
+    few deals searched give each card's chance with a sampling error that mostly follows
+    the error of their net points, which an opening table knows exactly over every
+    holding. So each chance moves by the point's worth (``point_value``) times the table's
+    net minus the deals' (a control variate; no bias, as that difference averages 0)."""
+    worth = point_value(endgame)
+    return {
+        rank: min(1.0, max(0.0, wins[rank] + worth * (table - sampled_nets[rank])))
+        for rank, table in table_nets.items()
+    }

@@ -72,7 +72,13 @@ from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.keepmodel import CRIB_MODEL, crib_throws
 from cribkit.analysis.leads import ANSWERED_LEAD_TABLE
 from cribkit.analysis.openings import EXPERT_OPENINGS, OpeningReading
-from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, POINTS_DEAL_LIMITS, best_play
+from cribkit.analysis.pegging import (
+    DEAL_LIMITS,
+    EXPERT_DEAL_LIMITS,
+    PLAUSIBILITY,
+    POINTS_DEAL_LIMITS,
+    best_play,
+)
 from cribkit.analysis.pegvalue import (
     DEALER_PEGGING_WEIGHT,
     PEG_TABLE,
@@ -124,7 +130,7 @@ class ExpertStrategy(StrategyBase):
         table: str = TABLE,
         reading: float = READING,
         points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
-        endgame_limits: Mapping[int, int] = DEAL_LIMITS,
+        endgame_limits: Mapping[int, int] = EXPERT_DEAL_LIMITS,
         keep_model: bool = True,
         pegging_table: str = PEG_TABLE,
         crib_model: bool = CRIB_MODEL,
@@ -135,8 +141,10 @@ class ExpertStrategy(StrategyBase):
         lead_reading: float = EXPERT_OPENINGS.lead_strength,
         answer_table: str | None = ANSWER_TABLE,
         answer_reading: float = EXPERT_OPENINGS.answer_strength,
-        openings_near_121: bool = EXPERT_OPENINGS.near_121,
+        lead_reading_near_121: float = EXPERT_OPENINGS.near_121_lead_strength,
+        answer_reading_near_121: float = EXPERT_OPENINGS.near_121_answer_strength,
         read_leads_by: str | None = EXPERT_OPENINGS.lead_table,
+        tables_near_121: bool = False,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -158,14 +166,17 @@ class ExpertStrategy(StrategyBase):
         self.lead_reading = lead_reading
         self.answer_table = answer_table
         self.answer_reading = answer_reading
-        self.openings_near_121 = openings_near_121
+        self.lead_reading_near_121 = lead_reading_near_121
+        self.answer_reading_near_121 = answer_reading_near_121
         self.read_leads_by = read_leads_by
+        self.tables_near_121 = tables_near_121
         self.openings = OpeningReading(  # what the play reads, from the settings above
             lead_table=read_leads_by or lead_table,
             lead_strength=lead_reading,
             answer_table=answer_table,
             answer_strength=answer_reading,
-            near_121=openings_near_121,
+            near_121_lead_strength=lead_reading_near_121,
+            near_121_answer_strength=answer_reading_near_121,
         )
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
@@ -239,6 +250,7 @@ class ExpertStrategy(StrategyBase):
             lead_table=self.lead_table,
             answer_table=self.answer_table,
             openings=self.openings,
+            tables_near_121=self.tables_near_121,
         )
         return Play(view.player, card)
 
@@ -255,6 +267,7 @@ class Expert2026Strategy(ExpertStrategy):
             pegging_weight=0.0,
             table=TABLE_2026,
             points_limits=DEAL_LIMITS,
+            endgame_limits=DEAL_LIMITS,
             keep_model=False,
             reading=0.0,
             lead_table=None,
@@ -308,6 +321,8 @@ class Expert202612Strategy(ExpertStrategy):
             lead_reading=0.0,
             answer_table=None,
             answer_reading=0.0,
-            openings_near_121=False,
+            lead_reading_near_121=0.0,
+            answer_reading_near_121=0.0,
             read_leads_by=None,
+            tables_near_121=False,
         )
