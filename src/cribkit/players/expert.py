@@ -33,9 +33,16 @@ table (``lead_reading``, read by ``read_leads_by``) and answers that lead from t
 table (``answer_table``, ``cribkit.analysis.answers``: every pone keep holding the lead,
 solved exactly); as pone it weighs the dealer's holdings by how likely each answers so by
 that table (``answer_reading``), and it leads by ``leads-answered``, a lead table against a
-dealer who cannot see its hand. Near 121, where both open by their search, nothing is read
-(``openings_near_121``, not measured). Against ``expert-2026-12``: 51.6% [51.2, 52.0] over
-16,000 games (seed 181), play +0.073 points a hand (docs' strength page, session 24).
+dealer who cannot see its hand. Against ``expert-2026-12``: 51.6% [51.2, 52.0] over 16,000
+games (seed 181), play +0.073 points a hand (docs' strength page, session 24).
+
+Since session 25, near 121, where both open by their search, both opening cards are read
+softly (``lead_reading_near_121``, ``answer_reading_near_121``: 5), and the search deals
+twice as many holdings from six cards on (``EXPERT_DEAL_LIMITS``); measured in hands near
+121 by ``scripts/duel_endgame.py``, together +0.0011 winning chance a hand (about 2.2 such
+hands a game). ``tables_near_121`` corrects the chances searched at the lead and the answer
+near 121 by the opening tables' exact points (a control variate): +0.0008 a hand, within
+noise, at a cost that would take the play's p95 near 121 to about 55 ms, so it is off.
 
 Settings kept for screens: ``crib_model=False`` values every crib against all throws
 alike, as experts before session 11 did (the model's first screen, 2,000 games against the
