@@ -43,6 +43,8 @@ twice as many holdings from six cards on (``EXPERT_DEAL_LIMITS``); measured in h
 hands a game). ``tables_near_121`` corrects the chances searched at the lead and the answer
 near 121 by the opening tables' exact points (a control variate): +0.0008 a hand, within
 noise, at a cost that would take the play's p95 near 121 to about 55 ms, so it is off.
+Against ``expert-2026-12`` on a fresh seed (191, 16,000 games): 51.6% [51.2, 52.0], margin
++0.75, play +0.084 points a hand (docs' strength page, session 25).
 
 Settings kept for screens: ``crib_model=False`` values every crib against all throws
 alike, as experts before session 11 did (the model's first screen, 2,000 games against the
