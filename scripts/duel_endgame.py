@@ -17,22 +17,16 @@ Run: ``.venv/bin/python scripts/duel_endgame.py --set lead_reading_near_121=5 -n
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from typing import Any
 
 import numpy as np
-from duel_play import duel_chooser, expert_throw
-from screen_expert import parse_settings
+from duel_play import duel_chooser, expert_throw, run_duel
 from table_build import hand_seed, hand_to_play, play_out
 
 from cribkit.analysis.winprob import ENDGAME_NEED, TARGET, win_probability, win_table
-from cribkit.tournament import mean_interval
 
-__all__ = ["endgame_scores", "main", "play_deal"]
+__all__ = ["endgame_jobs", "endgame_scores", "main", "play_deal"]
 
 
 def endgame_scores(count: int, seed: int) -> list[tuple[int, int]]:
@@ -77,28 +71,23 @@ def play_deal(job: tuple[int, tuple[int, int]], settings: dict[str, Any]) -> flo
     return (chances[0] + chances[1]) / 2 - 0.5
 
 
+def endgame_jobs(seed: int, deals: int) -> list[tuple[int, tuple[int, int]]]:
+    """Each deal's shuffle and the scores it starts from."""
+    scores = endgame_scores(deals, seed)
+    return [(hand_seed(seed, deal), scores[deal]) for deal in range(deals)]
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("-n", "--deals", type=int, default=3000)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("-j", "--jobs", type=int, default=2)
-    args = parser.parse_args(argv)
-    settings = parse_settings(args.set)
-    started = time.perf_counter()
-    scores = endgame_scores(args.deals, args.seed)
-    jobs = [(hand_seed(args.seed, deal), scores[deal]) for deal in range(args.deals)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        gains = list(pool.map(partial(play_deal, settings=settings), jobs, chunksize=10))
-    mean, interval = mean_interval(gains)
-    changed = sum(gain != 0 for gain in gains)
-    bounds = "" if interval is None else f" [{interval.low:+.4f}, {interval.high:+.4f}]"
-    print(
-        f"variant {settings or '(the expert)'}: winning chance a hand near 121 {mean:+.4f}"
-        f"{bounds} over {args.deals} deals ({changed} changed), "
-        f"{time.perf_counter() - started:.0f} s"
+    return run_duel(
+        argv,
+        description=__doc__.split("\n")[0],
+        default_seed=7,
+        jobs_of=endgame_jobs,
+        play=play_deal,
+        measure="winning chance a hand near 121",
+        digits=4,
+        chunksize=10,
     )
-    return 0
 
 
 if __name__ == "__main__":

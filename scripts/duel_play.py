@@ -17,9 +17,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from screen_expert import parse_settings
 from table_build import Chooser, hand_seed, hand_to_play, play_out
@@ -66,26 +67,57 @@ def play_deal(seed: int, settings: dict[str, Any]) -> float:
     return (nets[0] + nets[1]) / 2
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+Job = TypeVar("Job")
+
+
+def run_duel(
+    argv: list[str] | None,
+    *,
+    description: str,
+    default_seed: int,
+    jobs_of: Callable[[int, int], list[Job]],
+    play: Callable[..., float],
+    measure: str,
+    digits: int,
+    chunksize: int,
+) -> int:
+    """A duel's command line: ``--set`` the variant, ``-n`` deals, ``--seed``, ``-j``; each
+    of ``jobs_of(seed, deals)`` played by ``play`` in worker processes, and the mean of what
+    ``measure`` names printed with its 95% interval to ``digits`` decimals."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("-n", "--deals", type=int, default=3000)
-    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=default_seed)
     parser.add_argument("-j", "--jobs", type=int, default=2)
     args = parser.parse_args(argv)
     settings = parse_settings(args.set)
     started = time.perf_counter()
-    seeds = [hand_seed(args.seed, deal) for deal in range(args.deals)]
+    jobs = jobs_of(args.seed, args.deals)
     with ProcessPoolExecutor(args.jobs) as pool:
-        nets = list(pool.map(partial(play_deal, settings=settings), seeds, chunksize=25))
-    mean, interval = mean_interval(nets)
-    changed = sum(net != 0 for net in nets)
-    bounds = "" if interval is None else f" [{interval.low:+.3f}, {interval.high:+.3f}]"
+        values = list(pool.map(partial(play, settings=settings), jobs, chunksize=chunksize))
+    mean, interval = mean_interval(values)
+    changed = sum(value != 0 for value in values)
+    bounds = (
+        "" if interval is None else f" [{interval.low:+.{digits}f}, {interval.high:+.{digits}f}]"
+    )
     print(
-        f"variant {settings or '(the expert)'}: play points a hand {mean:+.3f}{bounds} "
+        f"variant {settings or '(the expert)'}: {measure} {mean:+.{digits}f}{bounds} "
         f"over {args.deals} deals ({changed} changed), {time.perf_counter() - started:.0f} s"
     )
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_duel(
+        argv,
+        description=__doc__.split("\n")[0],
+        default_seed=5,
+        jobs_of=lambda seed, deals: [hand_seed(seed, deal) for deal in range(deals)],
+        play=play_deal,
+        measure="play points a hand",
+        digits=3,
+        chunksize=25,
+    )
 
 
 if __name__ == "__main__":

@@ -168,9 +168,10 @@ def evaluate_plays(
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
         net = rank_nets(roots, None, moves_of)
-        tables = _near_121_tables(view, keep_model, tables_near_121, lead_table, answer_table)
-        if endgame is not None and wins is not None and tables is not None:
-            wins, net = table_corrected_wins(wins, net, tables, endgame), tables
+        if endgame is not None and wins is not None:
+            tables = _near_121_tables(view, keep_model, tables_near_121, lead_table, answer_table)
+            if tables is not None:
+                wins, net = table_corrected_wins(wins, net, tables, endgame), tables
     played = tuple(int(card.rank) for card in view.series)
     evaluations = [
         PlayEvaluation(
