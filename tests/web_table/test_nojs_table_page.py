@@ -89,6 +89,15 @@ def test_the_talk_told_is_the_current_deals_newest_first(client: Any) -> None:
     assert not set(drawn) & {" ".join(text.split()) for text in earlier[2:]}
 
 
+def test_the_nav_marks_the_table_as_the_page_on_a_games_own_page(client: Any) -> None:
+    """Without JavaScript a game is played on its own page: the nav still says the
+    player is at the table (and only there)."""
+    game_id = new_game(client)
+    for path, current in ((f"/games/{game_id}", "/"), ("/", "/"), ("/rules", "/rules")):
+        page = client.get(path).text
+        assert re.findall(r'<a href="([^"]*)" aria-current="page"', page) == [current]
+
+
 def test_a_game_with_nothing_said_yet_says_so(client: Any) -> None:
     game_id = new_game(client)
     page = client.get(f"/games/{game_id}").text
