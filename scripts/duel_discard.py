@@ -1,0 +1,93 @@
+"""Duel a variant of the expert's discard against the shipped expert's, on the same hands.
+
+``duel_play.py`` measures the play with the cards kept fixed; this measures the discard
+with the play fixed. Each deal is dealt once; the variant lays away for one seat (the
+shipped expert for the other) and the hand is played out by the shipped expert in both
+seats through the show, then the same with the shipped expert laying away for both.
+Measured: the variant seat's net points of the hand (its heels, play, hand and crib less
+the opponent's) in the first minus the second, averaged over the variant's two seats,
+with a 95% interval over deals. Where the variant lays away what the expert would, the
+hand is the same and scores exactly 0, so only the discards that differ carry noise. The
+scores stay far from 121, so the winning-chance discard is not measured here.
+
+Run: ``.venv/bin/python scripts/duel_discard.py --set pegging_weight=1.0 -n 20000 --seed 3``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from duel_play import duel_chooser, run_duel
+from table_build import hand_seed, hand_to_play, play_out
+
+from cribkit.actions import Discard
+from cribkit.cards import Card
+from cribkit.events import ScoreEvent
+from cribkit.players.expert import ExpertStrategy
+from cribkit.state import GameState
+from cribkit.view import PlayerView, view_of
+
+__all__ = ["hand_net", "main", "play_deal", "throw_of"]
+
+
+def hand_net(seed: int, seat: int, throws: dict[int, tuple[Card, Card]]) -> int:
+    """``seat``'s net points of deal ``seed`` with these throws (each seat's two cards), the
+    shipped expert playing both seats."""
+
+    def throw(state: GameState, player: int) -> tuple[Card, Card]:
+        return throws[player]
+
+    start, heels = hand_to_play(seed, throw)
+    _, events = play_out(start, duel_chooser(seed, 0, {}))
+    return _net(seat, [*heels, *events])
+
+
+def _net(seat: int, events: list[ScoreEvent]) -> int:
+    return sum(event.points if event.player == seat else -event.points for event in events)
+
+
+def play_deal(seed: int, settings: dict[str, Any]) -> float:
+    """The variant's net points a hand against the expert's discard, by seat averaged."""
+    expert: dict[int, tuple[Card, Card]] = {}
+    variant: dict[int, tuple[Card, Card]] = {}
+
+    def both_throws(state: GameState, player: int) -> tuple[Card, Card]:
+        view = view_of(state, player)  # the other seat's throw is hidden from it
+        expert[player] = throw_of(ExpertStrategy(seed=player), view)
+        variant[player] = throw_of(ExpertStrategy(seed=player, **settings), view)
+        return expert[player]
+
+    hand_to_play(seed, both_throws)
+    gains = []
+    for seat in (0, 1):
+        if set(variant[seat]) == set(expert[seat]):
+            gains.append(0.0)
+        else:
+            changed = {**expert, seat: variant[seat]}
+            gains.append(float(hand_net(seed, seat, changed) - hand_net(seed, seat, expert)))
+    return (gains[0] + gains[1]) / 2
+
+
+def throw_of(player: ExpertStrategy, view: PlayerView) -> tuple[Card, Card]:
+    """The two cards ``player`` lays away from ``view``."""
+    action = player.choose(view)
+    assert isinstance(action, Discard)
+    return action.cards
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_duel(
+        argv,
+        description=__doc__.split("\n")[0],
+        default_seed=3,
+        jobs_of=lambda seed, deals: [hand_seed(seed, deal) for deal in range(deals)],
+        play=play_deal,
+        measure="points a hand",
+        digits=3,
+        chunksize=25,
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
