@@ -20,6 +20,7 @@ from cribkit.analysis.openings import EXPERT_OPENINGS
 from cribkit.analysis.pegging import (
     DEAL_LIMITS,
     EXPERT_DEAL_LIMITS,
+    EXPERT_PLAY,
     POINTS_DEAL_LIMITS,
     deal_count,
     evaluate_plays,
@@ -171,6 +172,15 @@ def test_the_crib_is_valued_against_the_opponent_s_throws(mine: int, theirs: int
             assert plain_chances is not None and plain_chances != chances
         changed += modelled.choose(view) != alike.choose(view)
     assert 0 < changed < 20
+
+
+def test_the_experts_play_is_the_shipped_play_search() -> None:
+    """``EXPERT_PLAY`` is the one place the shipped expert's play is set: the strategy's
+    defaults are its settings (and ``expert_plays``, which hints and reviews read, searches
+    with it: see the tests below that compare their cards)."""
+    expert = ExpertStrategy()
+    for field in dataclasses.fields(EXPERT_PLAY):
+        assert getattr(expert, field.name) == getattr(EXPERT_PLAY, field.name), field.name
 
 
 def test_expert_2026_is_a_strategy_for_matches_not_a_level() -> None:

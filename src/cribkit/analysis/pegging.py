@@ -49,12 +49,14 @@ from cribkit.view import PlayerView
 __all__ = [
     "DEAL_LIMITS",
     "EXPERT_DEAL_LIMITS",
+    "EXPERT_PLAY",
     "PIPS",
     "PLAUSIBILITY",
     "POINTS_DEAL_LIMITS",
     "Endgame",
     "Holdings",
     "PlayEvaluation",
+    "PlaySearch",
     "best_play",
     "deal_count",
     "evaluate_plays",
@@ -192,17 +194,59 @@ def evaluate_plays(
     return evaluations
 
 
+@dataclass(frozen=True, slots=True)
+class PlaySearch:
+    """The settings of a pegging search, as ``best_play`` and ``evaluate_plays`` take them
+    one by one, named together so that the shipped expert's are written once
+    (``EXPERT_PLAY``): its own play and the hints and reviews that rate it read the same."""
+
+    plausibility: float
+    reading: float
+    points_limits: Mapping[int, int]
+    endgame_limits: Mapping[int, int]
+    keep_model: bool
+    lead_table: str | None
+    answer_table: str | None
+    openings: OpeningReading
+    tables_near_121: bool
+
+
+EXPERT_PLAY = PlaySearch(
+    plausibility=PLAUSIBILITY,
+    reading=READING,
+    points_limits=POINTS_DEAL_LIMITS,
+    endgame_limits=EXPERT_DEAL_LIMITS,
+    keep_model=True,
+    lead_table=ANSWERED_LEAD_TABLE,
+    answer_table=ANSWER_TABLE,
+    openings=EXPERT_OPENINGS,
+    tables_near_121=False,
+)
+"""The shipped expert's play: the defaults of ``ExpertStrategy`` and what ``expert_plays``
+searches."""
+
+
 def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayEvaluation]:
-    """``evaluate_plays`` as the shipped expert plays: its lead table, the dealer's first
-    answer from the answer table and the opening cards read (hints and reviews rate the
-    computer's cards by the search that chose them)."""
+    """``evaluate_plays`` as the shipped expert plays (``EXPERT_PLAY``: its lead table, the
+    dealer's first answer from the answer table, the opening cards read, its deals): hints
+    and reviews rate the computer's cards by the search that chose them."""
+    play = EXPERT_PLAY
     return evaluate_plays(
         view,
+        plausibility=play.plausibility,
         endgame=endgame,
-        deal_limit=deal_count(view, endgame=endgame is not None, endgame_limits=EXPERT_DEAL_LIMITS),
-        lead_table=ANSWERED_LEAD_TABLE,
-        answer_table=ANSWER_TABLE,
-        openings=EXPERT_OPENINGS,
+        deal_limit=deal_count(
+            view,
+            endgame=endgame is not None,
+            points_limits=play.points_limits,
+            endgame_limits=play.endgame_limits,
+        ),
+        keep_model=play.keep_model,
+        reading=play.reading,
+        lead_table=play.lead_table,
+        answer_table=play.answer_table,
+        openings=play.openings,
+        tables_near_121=play.tables_near_121,
     )
 
 

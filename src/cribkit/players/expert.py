@@ -46,6 +46,11 @@ noise, at a cost that would take the play's p95 near 121 to about 55 ms, so it i
 Against ``expert-2026-12`` on a fresh seed (191, 16,000 games): 51.6% [51.2, 52.0], margin
 +0.75, play +0.084 points a hand (docs' strength page, session 25).
 
+The play's shipped settings are written once, as ``EXPERT_PLAY``
+(``cribkit.analysis.pegging``): they are this strategy's defaults and what
+``expert_plays`` searches when hints and reviews rate the computer's cards. Session 26's
+duels found the play near 121 and the discard saturated (docs' strength page).
+
 Settings kept for screens: ``crib_model=False`` values every crib against all throws
 alike, as experts before session 11 did (the model's first screen, 2,000 games against the
 keep-model expert, 50.1% [49.2, 51.1], was too short to tell). Each of the others was
@@ -76,16 +81,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cribkit.actions import Discard, Play, PlayerAction
-from cribkit.analysis.answers import ANSWER_TABLE
 from cribkit.analysis.discard import HOLDS, hold_showings
 from cribkit.analysis.keepmodel import CRIB_MODEL, crib_throws
-from cribkit.analysis.leads import ANSWERED_LEAD_TABLE
-from cribkit.analysis.openings import EXPERT_OPENINGS, OpeningReading
+from cribkit.analysis.openings import OpeningReading
 from cribkit.analysis.pegging import (
     DEAL_LIMITS,
-    EXPERT_DEAL_LIMITS,
+    EXPERT_PLAY,
     PLAUSIBILITY,
-    POINTS_DEAL_LIMITS,
     best_play,
 )
 from cribkit.analysis.pegvalue import (
@@ -95,7 +97,6 @@ from cribkit.analysis.pegvalue import (
     hold_pegging,
     hold_values_with_pegging,
 )
-from cribkit.analysis.reading import READING
 from cribkit.analysis.winprob import (
     ENDGAME_NEED,
     TABLE,
@@ -131,29 +132,29 @@ class ExpertStrategy(StrategyBase):
         self,
         *,
         seed: int | None = None,
-        plausibility: float = PLAUSIBILITY,
+        plausibility: float = EXPERT_PLAY.plausibility,
         pegging_weight: float = PEGGING_WEIGHT,
         discard_need: int = ENDGAME_NEED,
         play_need: int = ENDGAME_NEED,
         endgame_pegging: bool = True,
         table: str = TABLE,
-        reading: float = READING,
-        points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
-        endgame_limits: Mapping[int, int] = EXPERT_DEAL_LIMITS,
-        keep_model: bool = True,
+        reading: float = EXPERT_PLAY.reading,
+        points_limits: Mapping[int, int] = EXPERT_PLAY.points_limits,
+        endgame_limits: Mapping[int, int] = EXPERT_PLAY.endgame_limits,
+        keep_model: bool = EXPERT_PLAY.keep_model,
         pegging_table: str = PEG_TABLE,
         crib_model: bool = CRIB_MODEL,
         dealer_pegging_weight: float | None = DEALER_PEGGING_WEIGHT,
-        lead_table: str | None = ANSWERED_LEAD_TABLE,
+        lead_table: str | None = EXPERT_PLAY.lead_table,
         knowing_hands: bool = False,
         knowing_crib: bool = False,
-        lead_reading: float = EXPERT_OPENINGS.lead_strength,
-        answer_table: str | None = ANSWER_TABLE,
-        answer_reading: float = EXPERT_OPENINGS.answer_strength,
-        lead_reading_near_121: float = EXPERT_OPENINGS.near_121_lead_strength,
-        answer_reading_near_121: float = EXPERT_OPENINGS.near_121_answer_strength,
-        read_leads_by: str | None = EXPERT_OPENINGS.lead_table,
-        tables_near_121: bool = False,
+        lead_reading: float = EXPERT_PLAY.openings.lead_strength,
+        answer_table: str | None = EXPERT_PLAY.answer_table,
+        answer_reading: float = EXPERT_PLAY.openings.answer_strength,
+        lead_reading_near_121: float = EXPERT_PLAY.openings.near_121_lead_strength,
+        answer_reading_near_121: float = EXPERT_PLAY.openings.near_121_answer_strength,
+        read_leads_by: str | None = EXPERT_PLAY.openings.lead_table,
+        tables_near_121: bool = EXPERT_PLAY.tables_near_121,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
