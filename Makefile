@@ -67,10 +67,12 @@ check: $(STAMP)
 	$(BIN)/ruff format --check src tests bench scripts
 	$(PYTEST) -p no:schemathesis -n 2 -q -m "$(CHECK_MARKERS)" --hypothesis-profile check; $(PYTEST_OK)
 
-# Two workers a core: the browser and server tests spend most of their time waiting on a
-# page, a socket or a timer, so a core runs one test's Python while another's page waits;
-# work stealing keeps the long tests from queueing behind each other at the end.
-TEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
+# Three workers for two cores: the browser and server tests spend much of their time
+# waiting on a page, a socket or a timer (the suite keeps the two cores 140% busy), so a
+# core runs one test's Python while another's page waits; four workers made the browser
+# tests contend (on 2 cores, session 26: 682 s with three, 734-765 s in three runs with
+# four). Work stealing keeps the long tests from queueing behind each other at the end.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 3 / 2 )))
 
 ## test: CI (<= 10 min on two cores): all but the `slow` tests (browsers, PostgreSQL, Redis, fuzz, servers too); the 15 slowest printed
 test: $(STAMP)
