@@ -18,8 +18,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from duel_play import duel_chooser, run_duel
-from table_build import hand_seed, hand_to_play, play_out
+from duel_play import deal_seeds, duel_chooser, run_duel
+from table_build import hand_to_play, play_out
 
 from cribkit.actions import Discard
 from cribkit.cards import Card
@@ -38,9 +38,14 @@ def hand_net(seed: int, seat: int, throws: dict[int, tuple[Card, Card]]) -> int:
     def throw(state: GameState, player: int) -> tuple[Card, Card]:
         return throws[player]
 
-    start, heels = hand_to_play(seed, throw)
+    return _net(seat, _played(seed, *hand_to_play(seed, throw)))
+
+
+def _played(seed: int, start: GameState, heels: list[ScoreEvent]) -> list[ScoreEvent]:
+    """Every point of the hand from ``start`` (the heels scored on the way there), the
+    shipped expert playing both seats through the show."""
     _, events = play_out(start, duel_chooser(seed, 0, {}))
-    return _net(seat, [*heels, *events])
+    return [*heels, *events]
 
 
 def _net(seat: int, events: list[ScoreEvent]) -> int:
@@ -58,14 +63,17 @@ def play_deal(seed: int, settings: dict[str, Any]) -> float:
         variant[player] = throw_of(ExpertStrategy(seed=player, **settings), view)
         return expert[player]
 
-    hand_to_play(seed, both_throws)
+    start, heels = hand_to_play(seed, both_throws)  # the hand as the expert lays away
+    baseline: list[ScoreEvent] | None = None  # played out once, only if a throw differs
     gains = []
     for seat in (0, 1):
         if set(variant[seat]) == set(expert[seat]):
             gains.append(0.0)
-        else:
-            changed = {**expert, seat: variant[seat]}
-            gains.append(float(hand_net(seed, seat, changed) - hand_net(seed, seat, expert)))
+            continue
+        if baseline is None:
+            baseline = _played(seed, start, heels)
+        changed = hand_net(seed, seat, {**expert, seat: variant[seat]})
+        gains.append(float(changed - _net(seat, baseline)))
     return (gains[0] + gains[1]) / 2
 
 
@@ -81,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         argv,
         description=__doc__.split("\n")[0],
         default_seed=3,
-        jobs_of=lambda seed, deals: [hand_seed(seed, deal) for deal in range(deals)],
+        jobs_of=deal_seeds,
         play=play_deal,
         measure="points a hand",
         digits=3,

@@ -67,6 +67,11 @@ def play_deal(seed: int, settings: dict[str, Any]) -> float:
     return (nets[0] + nets[1]) / 2
 
 
+def deal_seeds(seed: int, deals: int) -> list[int]:
+    """The shuffles of a duel's ``deals`` deals on ``seed``."""
+    return [hand_seed(seed, deal) for deal in range(deals)]
+
+
 Job = TypeVar("Job")
 
 
@@ -112,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         argv,
         description=__doc__.split("\n")[0],
         default_seed=5,
-        jobs_of=lambda seed, deals: [hand_seed(seed, deal) for deal in range(deals)],
+        jobs_of=deal_seeds,
         play=play_deal,
         measure="play points a hand",
         digits=3,
