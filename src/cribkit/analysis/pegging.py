@@ -25,6 +25,12 @@ from cribkit.analysis.holdings import (
     opponent_holdings,
     sample_holdings,
 )
+from cribkit.analysis.laterplays import (
+    LATER_READING,
+    LATER_READING_DEALS,
+    later_choices,
+    later_likelihood,
+)
 from cribkit.analysis.leads import ANSWERED_LEAD_TABLE, LEAD_TABLE, first_lead_values
 from cribkit.analysis.openings import EXPERT_OPENINGS, UNREAD, OpeningReading, weigh_openings
 from cribkit.analysis.pegsolver import (
@@ -152,6 +158,8 @@ def evaluate_plays(
     answer_table: str | None = None,
     openings: OpeningReading = UNREAD,
     tables_near_121: bool = False,
+    later_reading: float = 0.0,
+    later_reading_deals: int = LATER_READING_DEALS,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
@@ -166,7 +174,9 @@ def evaluate_plays(
     else:
         limit = deal_limit or deal_count(view, endgame=endgame is not None)
         read = _opening_reading(endgame, keep_model, openings)
-        legal, roots = _deals(view, plausibility, limit, reading, keep_model, read)
+        legal, roots = _deals(
+            view, plausibility, limit, reading, keep_model, read, later_reading, later_reading_deals
+        )
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
         net = rank_nets(roots, None, moves_of)
@@ -209,6 +219,8 @@ class PlaySearch:
     answer_table: str | None
     openings: OpeningReading
     tables_near_121: bool
+    later_reading: float
+    later_reading_deals: int
 
 
 EXPERT_PLAY = PlaySearch(
@@ -221,6 +233,8 @@ EXPERT_PLAY = PlaySearch(
     answer_table=ANSWER_TABLE,
     openings=EXPERT_OPENINGS,
     tables_near_121=False,
+    later_reading=LATER_READING,
+    later_reading_deals=LATER_READING_DEALS,
 )
 """The shipped expert's play: the defaults of ``ExpertStrategy`` and what ``expert_plays``
 searches."""
@@ -247,6 +261,8 @@ def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayE
         answer_table=play.answer_table,
         openings=play.openings,
         tables_near_121=play.tables_near_121,
+        later_reading=play.later_reading,
+        later_reading_deals=play.later_reading_deals,
     )
 
 
@@ -263,6 +279,8 @@ def best_play(
     answer_table: str | None = None,
     openings: OpeningReading = UNREAD,
     tables_near_121: bool = False,
+    later_reading: float = 0.0,
+    later_reading_deals: int = LATER_READING_DEALS,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
@@ -284,7 +302,9 @@ def best_play(
         endgame_limits=endgame_limits,
     )
     read = _opening_reading(endgame, keep_model, openings)
-    legal, roots = _deals(view, plausibility, limit, reading, keep_model, read)
+    legal, roots = _deals(
+        view, plausibility, limit, reading, keep_model, read, later_reading, later_reading_deals
+    )
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
@@ -384,16 +404,23 @@ def _deals(
     reading: float = 0.0,
     keep_model: bool = False,
     openings: OpeningReading = UNREAD,
+    later_reading: float = 0.0,
+    later_reading_deals: int = LATER_READING_DEALS,
 ) -> tuple[list[Card], list[Root]]:
-    """The legal cards (by index) and at most ``deal_limit`` weighted deals to search."""
+    """The legal cards (by index) and at most ``deal_limit`` weighted deals to search.
+    With ``later_reading`` the opponent's cards after the opening are read by the solver
+    (``analysis.laterplays``) instead of by the points they pegged."""
     legal = _legal(view)
     holdings = opponent_holdings(view, plausibility=plausibility, keep_model=keep_model)
-    choices = opponent_choices(view, play_points) if reading else ()
-    if choices:
+    choices = opponent_choices(view, play_points, answer_only=later_reading > 0) if reading else ()
+    later = later_choices(view) if later_reading else ()
+    if choices or later:
         holdings = Holdings(
             holdings.hands,
             tuple(
-                weight * play_likelihood(hand, choices, reading)
+                weight
+                * play_likelihood(hand, choices, reading)
+                * later_likelihood(hand, later, later_reading, later_reading_deals)
                 for hand, weight in zip(holdings.hands, holdings.weights, strict=True)
             ),
         )

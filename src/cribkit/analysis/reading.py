@@ -36,24 +36,27 @@ then, the room left under 31, the rank chosen, the ranks they played after it)."
 
 
 def opponent_choices(
-    view: PlayerView, points: Callable[[Sequence[int], int], int]
+    view: PlayerView, points: Callable[[Sequence[int], int], int], *, answer_only: bool = False
 ) -> tuple[OpponentChoice, ...]:
     """The opponent's plays this hand that followed a card (leads are left out);
-    ``points(series, rank)`` says what a rank pegs on a series."""
+    ``points(series, rank)`` says what a rank pegs on a series. ``answer_only``: only the
+    dealer's answer to the first lead (``analysis.laterplays`` reads the others)."""
     series: list[int] = []
     count = 0
     played: list[int] = []  # the opponent's ranks, in order
+    cards = 0  # cards played this hand so far
     seen: list[tuple[tuple[int, ...], int, int]] = []  # (pegs, room, index in played)
     for entry in view.play_log:
         if entry.card is not None:
             rank = int(entry.card.rank)
             if entry.player == view.opponent:
-                if series:
+                if series and (cards == 1 or not answer_only):
                     pegs = tuple(points(series, r) for r in range(14))
                     seen.append((pegs, MAX_COUNT - count, len(played)))
                 played.append(rank)
             series.append(rank)
             count = entry.count
+            cards += 1
         if entry.reset:
             series, count = [], 0
     return tuple((pegs, room, played[n], tuple(played[n + 1 :])) for pegs, room, n in seen)

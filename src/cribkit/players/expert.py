@@ -155,6 +155,8 @@ class ExpertStrategy(StrategyBase):
         answer_reading_near_121: float = EXPERT_PLAY.openings.near_121_answer_strength,
         read_leads_by: str | None = EXPERT_PLAY.openings.lead_table,
         tables_near_121: bool = EXPERT_PLAY.tables_near_121,
+        later_reading: float = EXPERT_PLAY.later_reading,
+        later_reading_deals: int = EXPERT_PLAY.later_reading_deals,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -180,6 +182,8 @@ class ExpertStrategy(StrategyBase):
         self.answer_reading_near_121 = answer_reading_near_121
         self.read_leads_by = read_leads_by
         self.tables_near_121 = tables_near_121
+        self.later_reading = later_reading
+        self.later_reading_deals = later_reading_deals
         self.openings = OpeningReading(  # what the play reads, from the settings above
             lead_table=read_leads_by or lead_table,
             lead_strength=lead_reading,
@@ -261,6 +265,8 @@ class ExpertStrategy(StrategyBase):
             answer_table=self.answer_table,
             openings=self.openings,
             tables_near_121=self.tables_near_121,
+            later_reading=self.later_reading,
+            later_reading_deals=self.later_reading_deals,
         )
         return Play(view.player, card)
 
@@ -281,6 +287,7 @@ class Expert2026Strategy(ExpertStrategy):
             keep_model=False,
             reading=0.0,
             lead_table=None,
+            later_reading=0.0,
         )
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
@@ -335,4 +342,5 @@ class Expert202612Strategy(ExpertStrategy):
             answer_reading_near_121=0.0,
             read_leads_by=None,
             tables_near_121=False,
+            later_reading=0.0,
         )
