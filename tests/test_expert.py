@@ -15,6 +15,7 @@ from cribkit.analysis.answers import ANSWER_TABLE
 from cribkit.analysis.cribknown import crib_distribution
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
 from cribkit.analysis.keepmodel import crib_throws
+from cribkit.analysis.laterplays import LATER_READING
 from cribkit.analysis.leads import ANSWERED_LEAD_TABLE
 from cribkit.analysis.openings import EXPERT_OPENINGS
 from cribkit.analysis.pegging import (
@@ -428,6 +429,7 @@ EXPERT_TABLES: dict[str, Any] = {
     "lead_table": ANSWERED_LEAD_TABLE,
     "answer_table": ANSWER_TABLE,
     "openings": EXPERT_OPENINGS,
+    "later_reading": LATER_READING,
 }
 """The tables and readings the shipped expert's search adds (``expert_plays``)."""
 
@@ -435,9 +437,10 @@ EXPERT_TABLES: dict[str, Any] = {
 @pytest.mark.heavy
 def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[PlayerView]) -> None:
     """The expert's card is the search's best with the keep model's weights and the
-    reading of the opponent's plays; with the plausibility weights instead, or without
-    the reading, some of its plays would differ."""
-    by_plausibility = unread = read = 0
+    reading of the opponent's plays; with the plausibility weights instead, without the
+    reading of the answer, or without the reading of the later cards, some of its plays
+    would differ."""
+    by_plausibility = unread = read = later_unread = 0
     for view in real_plays:
         endgame = endgame_for_play(view)
         tables = {
@@ -455,4 +458,8 @@ def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[Player
         by_plausibility += best != plausible[0].card
         read += any(e.card is not None and e.player == view.opponent for e in view.play_log)
         unread += best != evaluate_plays(view, endgame=endgame, reading=0.0, **tables)[0].card
-    assert by_plausibility > 0 and unread > 0 and read > unread
+        later_unread += (
+            best
+            != evaluate_plays(view, endgame=endgame, **{**tables, "later_reading": 0.0})[0].card
+        )
+    assert by_plausibility > 0 and unread > 0 and read > unread and later_unread > 0

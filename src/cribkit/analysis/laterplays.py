@@ -17,7 +17,7 @@ import math
 from functools import lru_cache
 
 from cribkit.analysis.holdings import PIPS, Holdings, rank_multisets, sample_holdings
-from cribkit.analysis.pegsolver import canonical_series, rank_nets, trim_runs
+from cribkit.analysis.pegsolver import Node, canonical_series, rank_nets, trim_runs
 from cribkit.limits import expert_memo_positions
 from cribkit.scoring import MAX_COUNT
 from cribkit.view import PlayerView
@@ -137,7 +137,8 @@ def _own_view_chances(
     for mine, weight in _hands_they_deal(shown, size, deals):
         if any(mine.count(r) + theirs.count(r) + shown[r] > 4 for r in set(mine)):
             continue  # a hand this holding rules out
-        for played, net in rank_nets([((theirs, mine, series, count), 1.0)], None, None).items():
+        root = [((theirs, mine, series, count), 1.0)]
+        for played, net in rank_nets(root, None, None, _own_view_memo()).items():
             nets[played] = nets.get(played, 0.0) + weight * net
     if not nets:
         return _choice_chances_even(theirs, count)
@@ -152,6 +153,19 @@ def _own_view_chances(
     }
     total = sum(odds.values())
     return {played: odd / total for played, odd in odds.items()}
+
+
+_OWN_VIEW_MEMO: dict[Node, int] = {}
+"""Positions solved for the reading, apart from the play's memo: dealt hands of the expert
+the play never searches, shared by every holding read against them."""
+
+_OWN_VIEW_MEMO_LIMIT = expert_memo_positions() // 4
+
+
+def _own_view_memo() -> dict[Node, int]:
+    if len(_OWN_VIEW_MEMO) > _OWN_VIEW_MEMO_LIMIT:
+        _OWN_VIEW_MEMO.clear()
+    return _OWN_VIEW_MEMO
 
 
 def _choice_chances_even(theirs: tuple[int, ...], count: int) -> dict[int, float]:

@@ -207,12 +207,15 @@ def _moves(node: Node) -> list[Move]:
 _NET: dict[Node, int] = {}
 
 
-def _net(node: Node, moves_of: dict[Node, list[Move]] | None = None) -> int:
+def _net(
+    node: Node, moves_of: dict[Node, list[Move]] | None = None, memo: dict[Node, int] = _NET
+) -> int:
     """The mover's pegging points minus the other's for the rest of the play.
 
-    ``moves_of``, when given, keeps the moves for a win search of the same decision.
+    ``moves_of``, when given, keeps the moves for a win search of the same decision;
+    ``memo`` is the shared memo unless a search keeps its own (``rank_nets``).
     """
-    value = _NET.get(node)
+    value = memo.get(node)
     if value is not None:
         return value
     moves = expand(node, moves_of)
@@ -221,15 +224,15 @@ def _net(node: Node, moves_of: dict[Node, list[Move]] | None = None) -> int:
         if after is None:
             total = points
         elif swap:
-            total = points - _net(after, moves_of)
+            total = points - _net(after, moves_of, memo)
         else:
-            total = points + _net(after, moves_of)
+            total = points + _net(after, moves_of, memo)
         if total > best:
             best = total
-    if len(_NET) > _MEMO_LIMIT:
-        _NET.clear()
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
         _STEPS.clear()
-    _NET[node] = best
+    memo[node] = best
     return best
 
 
@@ -301,9 +304,14 @@ def expand(node: Node, moves_of: dict[Node, list[Move]] | None) -> list[Move]:
 
 
 def rank_nets(
-    roots: list[Root], ranks: set[int] | None, moves_of: dict[Node, list[Move]] | None
+    roots: list[Root],
+    ranks: set[int] | None,
+    moves_of: dict[Node, list[Move]] | None,
+    memo: dict[Node, int] = _NET,
 ) -> defaultdict[int, float]:
-    """Expected net points of each rank played now (only ``ranks``, when given)."""
+    """Expected net points of each rank played now (only ``ranks``, when given); ``memo``
+    a memo of the caller's own, for searches whose positions the play rarely meets (so
+    they neither crowd out the shared memo nor are crowded out by it)."""
     net: defaultdict[int, float] = defaultdict(float)
     for root, weight in roots:
         for rank, points, after, swap in expand(root, moves_of):
@@ -312,9 +320,9 @@ def rank_nets(
             if after is None:
                 value = points
             elif swap:
-                value = points - _net(after, moves_of)
+                value = points - _net(after, moves_of, memo)
             else:
-                value = points + _net(after, moves_of)
+                value = points + _net(after, moves_of, memo)
             net[rank] += weight * value
     return net
 
