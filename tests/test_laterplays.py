@@ -31,9 +31,9 @@ def test_the_opening_two_cards_are_left_to_the_tables() -> None:
 
 def test_a_choice_records_the_position_the_opponent_chose_from() -> None:
     (choice,) = later_choices(_dealer_view())
-    mine, series, count, rank, later, shown = choice
+    mine, series, count, rank, later, shown, before = choice
     assert mine == (6, 7, 8)  # the dealer's three unplayed cards then
-    assert (series, count, rank, later) == ((5, 2), 7, 3, ())
+    assert (series, count, rank, later, before) == ((5, 2), 7, 3, (), (2,))
     # what the pone had seen besides its own hand: the starter, the 5 it led, the 2
     assert [r for r in range(14) for _ in range(shown[r])] == [2, 4, 5]
 
@@ -60,8 +60,8 @@ def test_strength_zero_makes_every_playable_rank_as_likely() -> None:
 
 
 def test_a_card_that_was_the_only_one_to_fit_says_nothing() -> None:
-    mine, series, _count, rank, later, shown = later_choices(_dealer_view())[0]
-    forced = (mine, series, 28, rank, later, shown)  # at 28 only the 3 fits under 31
+    mine, series, _count, rank, later, shown, before = later_choices(_dealer_view())[0]
+    forced = (mine, series, 28, rank, later, shown, before)  # at 28 only the 3 fits
     assert later_likelihood((9, 13), (forced,), 1.0, 8) == 1.0
 
 
@@ -72,9 +72,10 @@ def test_the_reading_never_looks_at_the_experts_unseen_cards() -> None:
     other = later_choices(_dealer_view("2C QH TD JH AH AS"))
     assert seen[0][0] != other[0][0]
     for holding in ((8, 9), (9, 13), (1, 6), (10, 10)):
-        assert later_likelihood(holding, seen, 1.0, 8) == later_likelihood(
-            holding, other, 1.0, 8
-        )
+        for role in (None, True):
+            assert later_likelihood(holding, seen, 1.0, 8, role) == later_likelihood(
+                holding, other, 1.0, 8, role
+            )
 
 
 def test_the_hands_the_opponent_deals_are_a_proper_sample() -> None:
@@ -86,6 +87,19 @@ def test_the_hands_the_opponent_deals_are_a_proper_sample() -> None:
     for hand, _ in hands:
         assert len(hand) == 3 and list(hand) == sorted(hand)
         assert all(hand.count(r) + shown[r] <= 4 for r in hand)
+
+
+def test_the_opponent_may_weigh_the_experts_hands_by_the_keep_model() -> None:
+    """``later_reading_keeps``: the expert's hands dealt as an expert opponent weighs
+    them, by the keep model in the expert's role with the cards it played before."""
+    shown = (0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0)
+    alike = laterplays._hands_they_deal(shown, 3, 8)
+    as_dealer = laterplays._hands_they_deal(shown, 3, 8, (2,), True)
+    as_pone = laterplays._hands_they_deal(shown, 3, 8, (2,), False)
+    assert as_dealer != alike and as_dealer != as_pone
+    assert sum(weight for _, weight in as_dealer) == pytest.approx(1.0)
+    (choice,) = later_choices(_dealer_view())
+    assert 0 < later_likelihood((8, 9), (choice,), 1.0, 8, True) < 1
 
 
 def test_the_search_weighs_holdings_by_the_later_reading() -> None:

@@ -16,7 +16,13 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from cribkit.analysis.holdings import PIPS, Holdings, rank_multisets, sample_holdings
+from cribkit.analysis.holdings import (
+    PIPS,
+    Holdings,
+    keep_weight,
+    rank_multisets,
+    sample_holdings,
+)
 from cribkit.analysis.pegsolver import Node, canonical_series, rank_nets, trim_runs
 from cribkit.limits import expert_memo_positions
 from cribkit.scoring import MAX_COUNT
@@ -36,7 +42,10 @@ each card pegged at once are read instead, ``analysis.reading``). In a play-only
 against session 25's play (``scripts/duel_play.py --set later_reading=1 -n 6000 --seed
 211 -j 2``): +0.017 play points a hand [+0.007, +0.027] at 8 deals; at strength 3 (12
 random deals) +0.010 [-0.002, +0.022]; read face up instead (the opponent seeing the
-expert's hand) it lost: -0.020 [-0.034, -0.006] at 1, -0.043 at 2."""
+expert's hand) it lost: -0.020 [-0.034, -0.006] at 1, -0.043 at 2. Dealing the expert's
+hands as an expert opponent weighs them, by the keep model (``later_reading_keeps``),
+added nothing to it: +0.002 [-0.006, +0.010] (the same duel against this reading, seed
+227), so they are dealt alike."""
 
 LATER_READING_DEALS = 8
 """The expert's hands dealt to value each card as the opponent saw it (a systematic
@@ -44,15 +53,20 @@ sample, shared by every holding). The same duel: 8 +0.017 [+0.007, +0.027], 12 +
 [+0.005, +0.023]; 6, 12 and 24 random deals +0.011, +0.016, +0.017: 8 systematic deals
 read as well as more and cost a third of 24."""
 
-LaterChoice = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]]
+LaterChoice = tuple[
+    tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
 """One card the opponent chose: (the expert's ranks then, the series then as the solver
 keeps it, the count then, the rank chosen, the ranks the opponent played after it, how many
-of each rank 0..13 they had seen then: the starter and the cards played before it)."""
+of each rank 0..13 they had seen then: the starter and the cards played before it, the
+expert's ranks played before it, sorted)."""
 
 
 def later_choices(view: PlayerView) -> tuple[LaterChoice, ...]:
     """The opponent's cards this hand other than the play's first two (the pone's lead
-    and the dealer's answer, which the opening tables read)."""
+    and the dealer's answer, which the opening tables read). Reading the answer so too was
+    tried: the pone then weighs up to 455 holdings, each against hands of seven cards, far
+    too slow for the play's 60 ms."""
     mine_played: list[int] = []  # the expert's ranks, in order
     theirs: list[int] = []
     series: list[int] = []
@@ -87,67 +101,71 @@ def later_choices(view: PlayerView) -> tuple[LaterChoice, ...]:
             theirs[n],
             tuple(theirs[n + 1 :]),
             shown_then,
+            tuple(sorted(mine_played[:mine])),
         )
         for mine, kept, count_then, n, shown_then in seen
     )
 
 
 def later_likelihood(
-    holding: tuple[int, ...], choices: tuple[LaterChoice, ...], strength: float, deals: int
+    holding: tuple[int, ...],
+    choices: tuple[LaterChoice, ...],
+    strength: float,
+    deals: int,
+    my_role: bool | None = None,
 ) -> float:
     """How well ``holding`` (the opponent's unplayed ranks) explains their later cards,
     each valued as the opponent saw it: against ``deals`` hands of the expert dealt from
-    the cards they had not seen."""
+    the cards they had not seen, alike or (``my_role``: the expert is the dealer) weighed
+    by the keep model in the expert's role, as an expert opponent weighs them."""
     likelihood = 1.0
-    for mine, series, count, rank, later, shown in choices:
+    for mine, series, count, rank, later, shown, before in choices:
         theirs = tuple(sorted((*holding, *later, rank)))
-        size = len(mine)
-        likelihood *= _own_view_chance(theirs, size, series, count, rank, shown, deals, strength)
+        dealt = (shown, len(mine), deals, before if my_role is not None else (), my_role)
+        likelihood *= _own_view_chance(theirs, series, count, rank, dealt, strength)
     return likelihood
+
+
+Dealt = tuple[tuple[int, ...], int, int, tuple[int, ...], bool | None]
+"""How the opponent deals the expert's hand: (ranks seen, size, deals, the expert's ranks
+played before, the expert's role for the keep model or None)."""
 
 
 def _own_view_chance(
     theirs: tuple[int, ...],
-    size: int,
     series: tuple[int, ...],
     count: int,
     rank: int,
-    shown: tuple[int, ...],
-    deals: int,
+    dealt: Dealt,
     strength: float,
 ) -> float:
     room = MAX_COUNT - count
     if len({r for r in theirs if PIPS[r] <= room}) == 1:
         return 1.0  # nothing else fitted: the card says nothing
-    chances = _own_view_chances(theirs, size, series, count, shown, deals, strength)
-    return chances[rank]
+    return _own_view_chances(theirs, series, count, dealt, strength)[rank]
 
 
 @lru_cache(maxsize=expert_memo_positions() // 4)
 def _own_view_chances(
     theirs: tuple[int, ...],
-    size: int,
     series: tuple[int, ...],
     count: int,
-    shown: tuple[int, ...],
-    deals: int,
+    dealt: Dealt,
     strength: float,
 ) -> dict[int, float]:
+    shown = dealt[0]
     nets: dict[int, float] = {}
-    for mine, weight in _hands_they_deal(shown, size, deals):
+    total_weight = 0.0
+    for mine, weight in _hands_they_deal(*dealt):
         if any(mine.count(r) + theirs.count(r) + shown[r] > 4 for r in set(mine)):
             continue  # a hand this holding rules out
+        total_weight += weight
         root = [((theirs, mine, series, count), 1.0)]
         for played, net in rank_nets(root, None, None, _own_view_memo()).items():
             nets[played] = nets.get(played, 0.0) + weight * net
     if not nets:
         return _choice_chances_even(theirs, count)
     best = max(nets.values())
-    total_weight = sum(
-        weight
-        for mine, weight in _hands_they_deal(shown, size, deals)
-        if all(mine.count(r) + theirs.count(r) + shown[r] <= 4 for r in set(mine))
-    )
     odds = {
         played: math.exp(strength * (net - best) / total_weight) for played, net in nets.items()
     }
@@ -175,13 +193,24 @@ def _choice_chances_even(theirs: tuple[int, ...], count: int) -> dict[int, float
 
 @lru_cache(maxsize=4096)
 def _hands_they_deal(
-    shown: tuple[int, ...], size: int, deals: int
+    shown: tuple[int, ...],
+    size: int,
+    deals: int,
+    before: tuple[int, ...] = (),
+    my_role: bool | None = None,
 ) -> list[tuple[tuple[int, ...], float]]:
     """The expert's hands as the opponent could deal them: a systematic sample by weight
     of the rank multisets of the cards they had not seen (their own cards left in: each
     holding drops the hands it rules out), the same for every holding, so their trees
-    share positions."""
+    share positions; with ``my_role``, each weighed by the keep model (the four kept: the
+    hand and ``before``)."""
     available = [(r, 4 - shown[r]) for r in range(1, 14) if shown[r] < 4]
     combos = rank_multisets(available, size)
-    hands = Holdings(tuple(c for c, _ in combos), tuple(float(n) for _, n in combos))
+    if my_role is None:
+        weights = tuple(float(n) for _, n in combos)
+    else:
+        weights = tuple(
+            n * keep_weight(tuple(sorted((*before, *c))), 0.0, my_role) for c, n in combos
+        )
+    hands = Holdings(tuple(c for c, _ in combos), weights)
     return sample_holdings(hands, deals)

@@ -281,6 +281,7 @@ def best_play(
     tables_near_121: bool = False,
     later_reading: float = 0.0,
     later_reading_deals: int = LATER_READING_DEALS,
+    later_reading_keeps: bool = False,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
@@ -303,7 +304,15 @@ def best_play(
     )
     read = _opening_reading(endgame, keep_model, openings)
     legal, roots = _deals(
-        view, plausibility, limit, reading, keep_model, read, later_reading, later_reading_deals
+        view,
+        plausibility,
+        limit,
+        reading,
+        keep_model,
+        read,
+        later_reading,
+        later_reading_deals,
+        later_reading_keeps,
     )
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
@@ -406,6 +415,7 @@ def _deals(
     openings: OpeningReading = UNREAD,
     later_reading: float = 0.0,
     later_reading_deals: int = LATER_READING_DEALS,
+    later_reading_keeps: bool = False,
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and at most ``deal_limit`` weighted deals to search.
     With ``later_reading`` the opponent's cards after the opening are read by the solver
@@ -414,13 +424,14 @@ def _deals(
     holdings = opponent_holdings(view, plausibility=plausibility, keep_model=keep_model)
     choices = opponent_choices(view, play_points, answer_only=later_reading > 0) if reading else ()
     later = later_choices(view) if later_reading else ()
+    my_role = view.is_dealer if later_reading_keeps else None
     if choices or later:
         holdings = Holdings(
             holdings.hands,
             tuple(
                 weight
                 * play_likelihood(hand, choices, reading)
-                * later_likelihood(hand, later, later_reading, later_reading_deals)
+                * later_likelihood(hand, later, later_reading, later_reading_deals, my_role)
                 for hand, weight in zip(holdings.hands, holdings.weights, strict=True)
             ),
         )

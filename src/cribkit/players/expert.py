@@ -157,6 +157,7 @@ class ExpertStrategy(StrategyBase):
         tables_near_121: bool = EXPERT_PLAY.tables_near_121,
         later_reading: float = EXPERT_PLAY.later_reading,
         later_reading_deals: int = EXPERT_PLAY.later_reading_deals,
+        later_reading_keeps: bool = False,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -184,6 +185,7 @@ class ExpertStrategy(StrategyBase):
         self.tables_near_121 = tables_near_121
         self.later_reading = later_reading
         self.later_reading_deals = later_reading_deals
+        self.later_reading_keeps = later_reading_keeps
         self.openings = OpeningReading(  # what the play reads, from the settings above
             lead_table=read_leads_by or lead_table,
             lead_strength=lead_reading,
@@ -267,6 +269,7 @@ class ExpertStrategy(StrategyBase):
             tables_near_121=self.tables_near_121,
             later_reading=self.later_reading,
             later_reading_deals=self.later_reading_deals,
+            later_reading_keeps=self.later_reading_keeps,
         )
         return Play(view.player, card)
 
