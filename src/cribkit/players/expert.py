@@ -46,6 +46,15 @@ noise, at a cost that would take the play's p95 near 121 to about 55 ms, so it i
 Against ``expert-2026-12`` on a fresh seed (191, 16,000 games): 51.6% [51.2, 52.0], margin
 +0.75, play +0.084 points a hand (docs' strength page, session 25).
 
+Since session 27 the play reads the opponent's later cards (all but the first two) from
+their own view (``later_reading``, ``later_reading_deals``, ``cribkit.analysis.laterplays``):
+each holding weighed by how likely a search over the expert's unseen hand makes the cards
+they chose; in a play-only duel +0.017 play points a hand [+0.007, +0.027] (read face up,
+as if they saw the expert's hand, it lost 0.020). Against ``expert-2026-12`` on a fresh
+seed (223, 16,000 games): 51.8% [51.4, 52.2], margin +0.87, play +0.094 points a hand
+(docs' strength page, session 27). ``later_reading_keeps`` deals those hands by the keep
+model instead of alike (+0.002, within noise: off).
+
 The play's shipped settings are written once, as ``EXPERT_PLAY``
 (``cribkit.analysis.pegging``): they are this strategy's defaults and what
 ``expert_plays`` searches when hints and reviews rate the computer's cards. Session 26's
