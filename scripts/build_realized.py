@@ -77,10 +77,11 @@ SAMPLER: dict[str, Any] = {
     "lead_reading": 0.0,
     "answer_reading": 0.0,
     "read_leads_by": None,
+    "later_reading": 0.0,
 }
 """The expert the samples are drawn with: the session-9 expert, searched table at 0.6, and
-its play (the face-up lead table, nothing read from the opening: session 24's readings
-are off)."""
+its play (the face-up lead table, nothing read from the opening or the later cards:
+session 24's and session 27's readings are off)."""
 TOP = 6
 """The explorer draws its hold among this many best."""
 RIDGE = 10.0
