@@ -34,6 +34,7 @@ __all__ = [
     "LaterChoice",
     "later_choices",
     "later_likelihood",
+    "own_view_chances",
 ]
 
 LATER_READING = 1.0
@@ -142,17 +143,20 @@ def _own_view_chance(
     room = MAX_COUNT - count
     if len({r for r in theirs if PIPS[r] <= room}) == 1:
         return 1.0  # nothing else fitted: the card says nothing
-    return _own_view_chances(theirs, series, count, dealt, strength)[rank]
+    return own_view_chances(theirs, series, count, dealt, strength)[rank]
 
 
 @lru_cache(maxsize=expert_memo_positions() // 4)
-def _own_view_chances(
+def own_view_chances(
     theirs: tuple[int, ...],
     series: tuple[int, ...],
     count: int,
     dealt: Dealt,
     strength: float,
 ) -> dict[int, float]:
+    """How likely the opponent, holding ``theirs`` at (``series``, ``count``), plays each
+    rank, as they see it: each valued against the hands of the expert ``dealt`` says, a
+    softmax of strength ``strength``."""
     shown = dealt[0]
     nets: dict[int, float] = {}
     total_weight = 0.0

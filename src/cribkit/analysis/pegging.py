@@ -33,6 +33,11 @@ from cribkit.analysis.laterplays import (
 )
 from cribkit.analysis.leads import ANSWERED_LEAD_TABLE, LEAD_TABLE, first_lead_values
 from cribkit.analysis.openings import EXPERT_OPENINGS, UNREAD, OpeningReading, weigh_openings
+from cribkit.analysis.ownreply import (
+    REPLY_READING,
+    REPLY_READING_DEALS,
+    ReplyReading,
+)
 from cribkit.analysis.pegsolver import (
     Move,
     Node,
@@ -160,6 +165,9 @@ def evaluate_plays(
     tables_near_121: bool = False,
     later_reading: float = 0.0,
     later_reading_deals: int = LATER_READING_DEALS,
+    reply_reading: float = 0.0,
+    reply_reading_deals: int = REPLY_READING_DEALS,
+    reply_reading_keeps: bool = True,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
@@ -180,6 +188,11 @@ def evaluate_plays(
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
         net = rank_nets(roots, None, moves_of)
+        if endgame is None:
+            reply = ReplyReading(
+                reply_reading, reply_reading_deals, later_reading_deals, reply_reading_keeps
+            )
+            net = reply.corrected(view, roots, net)
         if endgame is not None and wins is not None:
             tables = _near_121_tables(view, keep_model, tables_near_121, lead_table, answer_table)
             if tables is not None:
@@ -221,6 +234,9 @@ class PlaySearch:
     tables_near_121: bool
     later_reading: float
     later_reading_deals: int
+    reply_reading: float = REPLY_READING
+    reply_reading_deals: int = REPLY_READING_DEALS
+    reply_reading_keeps: bool = True
 
 
 EXPERT_PLAY = PlaySearch(
@@ -263,6 +279,9 @@ def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayE
         tables_near_121=play.tables_near_121,
         later_reading=play.later_reading,
         later_reading_deals=play.later_reading_deals,
+        reply_reading=play.reply_reading,
+        reply_reading_deals=play.reply_reading_deals,
+        reply_reading_keeps=play.reply_reading_keeps,
     )
 
 
@@ -282,6 +301,9 @@ def best_play(
     later_reading: float = 0.0,
     later_reading_deals: int = LATER_READING_DEALS,
     later_reading_keeps: bool = False,
+    reply_reading: float = 0.0,
+    reply_reading_deals: int = REPLY_READING_DEALS,
+    reply_reading_keeps: bool = True,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
@@ -329,7 +351,13 @@ def best_play(
         legal = [card for card in legal if int(card.rank) in ranks]
         if len(ranks) == 1:
             return legal[0]
-    return _most_net(legal, rank_nets(roots, ranks, moves_of))
+    net: Mapping[int, float] = rank_nets(roots, ranks, moves_of)
+    if endgame is None:
+        reply = ReplyReading(
+            reply_reading, reply_reading_deals, later_reading_deals, reply_reading_keeps
+        )
+        net = reply.corrected(view, roots, net)
+    return _most_net(legal, net)
 
 
 def _by_chance_then_table(

@@ -28,6 +28,7 @@ __all__ = [
     "canonical_series",
     "expand",
     "lead_nets",
+    "mover_value",
     "net_value",
     "node_of",
     "play_points",
@@ -325,6 +326,14 @@ def rank_nets(
                 value = points + _net(after, moves_of, memo)
             net[rank] += weight * value
     return net
+
+
+def mover_value(move: Move) -> int:
+    """The net points a move is worth to the player who makes it, the rest solved."""
+    _, points, after, swap = move
+    if after is None:
+        return points
+    return points - _net(after) if swap else points + _net(after)
 
 
 def lead_nets(

@@ -53,7 +53,9 @@ they chose; in a play-only duel +0.017 play points a hand [+0.007, +0.027] (read
 as if they saw the expert's hand, it lost 0.020). Against ``expert-2026-12`` on a fresh
 seed (223, 16,000 games): 51.8% [51.4, 52.2], margin +0.87, play +0.094 points a hand
 (docs' strength page, session 27). ``later_reading_keeps`` deals those hands by the keep
-model instead of alike (+0.002, within noise: off).
+model instead of alike (+0.002, within noise: off). ``reply_reading`` models the
+opponent's *next* card from their own view too, instead of face up as the solve has it
+(``cribkit.analysis.ownreply``): it turned many cards and gained nothing (session 28: off).
 
 The play's shipped settings are written once, as ``EXPERT_PLAY``
 (``cribkit.analysis.pegging``): they are this strategy's defaults and what
@@ -167,6 +169,9 @@ class ExpertStrategy(StrategyBase):
         later_reading: float = EXPERT_PLAY.later_reading,
         later_reading_deals: int = EXPERT_PLAY.later_reading_deals,
         later_reading_keeps: bool = False,
+        reply_reading: float = EXPERT_PLAY.reply_reading,
+        reply_reading_deals: int = EXPERT_PLAY.reply_reading_deals,
+        reply_reading_keeps: bool = EXPERT_PLAY.reply_reading_keeps,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -195,6 +200,9 @@ class ExpertStrategy(StrategyBase):
         self.later_reading = later_reading
         self.later_reading_deals = later_reading_deals
         self.later_reading_keeps = later_reading_keeps
+        self.reply_reading = reply_reading
+        self.reply_reading_deals = reply_reading_deals
+        self.reply_reading_keeps = reply_reading_keeps
         self.openings = OpeningReading(  # what the play reads, from the settings above
             lead_table=read_leads_by or lead_table,
             lead_strength=lead_reading,
@@ -279,6 +287,9 @@ class ExpertStrategy(StrategyBase):
             later_reading=self.later_reading,
             later_reading_deals=self.later_reading_deals,
             later_reading_keeps=self.later_reading_keeps,
+            reply_reading=self.reply_reading,
+            reply_reading_deals=self.reply_reading_deals,
+            reply_reading_keeps=self.reply_reading_keeps,
         )
         return Play(view.player, card)
 
@@ -300,6 +311,7 @@ class Expert2026Strategy(ExpertStrategy):
             reading=0.0,
             lead_table=None,
             later_reading=0.0,
+            reply_reading=0.0,
         )
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
@@ -355,4 +367,5 @@ class Expert202612Strategy(ExpertStrategy):
             read_leads_by=None,
             tables_near_121=False,
             later_reading=0.0,
+            reply_reading=0.0,
         )
