@@ -79,6 +79,7 @@ SAMPLER: dict[str, Any] = {
     "read_leads_by": None,
     "later_reading": 0.0,
     "reply_reading": 0.0,
+    "committed_next_card": False,
 }
 """The expert the samples are drawn with: the session-9 expert, searched table at 0.6, and
 its play (the face-up lead table, nothing read from the opening or the later cards:

@@ -209,6 +209,7 @@ def test_the_yardstick_reads_no_opening() -> None:
     assert yardstick.lead_reading == 0.0 and yardstick.answer_reading == 0.0
     assert yardstick.answer_table is None
     assert yardstick.later_reading == 0.0 and yardstick.reply_reading == 0.0
+    assert not yardstick.committed_next_card
 
 
 def test_a_missing_answer_table_says_how_to_build_it() -> None:

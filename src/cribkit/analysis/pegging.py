@@ -32,6 +32,7 @@ from cribkit.analysis.laterplays import (
     later_likelihood,
 )
 from cribkit.analysis.leads import ANSWERED_LEAD_TABLE, LEAD_TABLE, first_lead_values
+from cribkit.analysis.nextcard import committed_nets
 from cribkit.analysis.openings import EXPERT_OPENINGS, UNREAD, OpeningReading, weigh_openings
 from cribkit.analysis.ownreply import (
     REPLY_READING,
@@ -168,6 +169,7 @@ def evaluate_plays(
     reply_reading: float = 0.0,
     reply_reading_deals: int = REPLY_READING_DEALS,
     reply_reading_keeps: bool = True,
+    committed_next_card: bool = False,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
@@ -187,7 +189,11 @@ def evaluate_plays(
         )
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
-        net = rank_nets(roots, None, moves_of)
+        net = (
+            committed_nets(roots, None)
+            if committed_next_card and endgame is None
+            else rank_nets(roots, None, moves_of)
+        )
         if endgame is None:
             reply = ReplyReading(
                 reply_reading, reply_reading_deals, later_reading_deals, reply_reading_keeps
@@ -237,6 +243,7 @@ class PlaySearch:
     reply_reading: float = REPLY_READING
     reply_reading_deals: int = REPLY_READING_DEALS
     reply_reading_keeps: bool = True
+    committed_next_card: bool = False
 
 
 EXPERT_PLAY = PlaySearch(
@@ -282,6 +289,7 @@ def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayE
         reply_reading=play.reply_reading,
         reply_reading_deals=play.reply_reading_deals,
         reply_reading_keeps=play.reply_reading_keeps,
+        committed_next_card=play.committed_next_card,
     )
 
 
@@ -304,6 +312,7 @@ def best_play(
     reply_reading: float = 0.0,
     reply_reading_deals: int = REPLY_READING_DEALS,
     reply_reading_keeps: bool = True,
+    committed_next_card: bool = False,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
@@ -351,7 +360,11 @@ def best_play(
         legal = [card for card in legal if int(card.rank) in ranks]
         if len(ranks) == 1:
             return legal[0]
-    net: Mapping[int, float] = rank_nets(roots, ranks, moves_of)
+    net: Mapping[int, float] = (
+        committed_nets(roots, ranks)
+        if committed_next_card and endgame is None
+        else rank_nets(roots, ranks, moves_of)
+    )
     if endgame is None:
         reply = ReplyReading(
             reply_reading, reply_reading_deals, later_reading_deals, reply_reading_keeps

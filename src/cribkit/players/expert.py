@@ -55,7 +55,10 @@ seed (223, 16,000 games): 51.8% [51.4, 52.2], margin +0.87, play +0.094 points a
 (docs' strength page, session 27). ``later_reading_keeps`` deals those hands by the keep
 model instead of alike (+0.002, within noise: off). ``reply_reading`` models the
 opponent's *next* card from their own view too, instead of face up as the solve has it
-(``cribkit.analysis.ownreply``): it turned many cards and gained nothing (session 28: off).
+(``cribkit.analysis.ownreply``); ``committed_next_card`` values each card with the
+expert's own next card chosen once for the deals it cannot tell apart
+(``cribkit.analysis.nextcard``). Each turned many cards and gained nothing (session 28:
+off).
 
 The play's shipped settings are written once, as ``EXPERT_PLAY``
 (``cribkit.analysis.pegging``): they are this strategy's defaults and what
@@ -172,6 +175,7 @@ class ExpertStrategy(StrategyBase):
         reply_reading: float = EXPERT_PLAY.reply_reading,
         reply_reading_deals: int = EXPERT_PLAY.reply_reading_deals,
         reply_reading_keeps: bool = EXPERT_PLAY.reply_reading_keeps,
+        committed_next_card: bool = EXPERT_PLAY.committed_next_card,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -203,6 +207,7 @@ class ExpertStrategy(StrategyBase):
         self.reply_reading = reply_reading
         self.reply_reading_deals = reply_reading_deals
         self.reply_reading_keeps = reply_reading_keeps
+        self.committed_next_card = committed_next_card
         self.openings = OpeningReading(  # what the play reads, from the settings above
             lead_table=read_leads_by or lead_table,
             lead_strength=lead_reading,
@@ -290,6 +295,7 @@ class ExpertStrategy(StrategyBase):
             reply_reading=self.reply_reading,
             reply_reading_deals=self.reply_reading_deals,
             reply_reading_keeps=self.reply_reading_keeps,
+            committed_next_card=self.committed_next_card,
         )
         return Play(view.player, card)
 
@@ -312,6 +318,7 @@ class Expert2026Strategy(ExpertStrategy):
             lead_table=None,
             later_reading=0.0,
             reply_reading=0.0,
+            committed_next_card=False,
         )
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
@@ -368,4 +375,5 @@ class Expert202612Strategy(ExpertStrategy):
             tables_near_121=False,
             later_reading=0.0,
             reply_reading=0.0,
+            committed_next_card=False,
         )
