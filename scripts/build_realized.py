@@ -20,7 +20,7 @@ chunks of samples, so a test can replay a chunk and check the fit.
 
 Run: ``.venv/bin/python scripts/build_realized.py --deals 80000 --seed 11`` (about 30
 minutes on two cores; ``--samples FILE`` refits from saved sample lines, ``--save FILE``
-keeps them).
+keeps them; ``--shipped-expert --output FILE`` draws them with today's expert instead).
 """
 
 from __future__ import annotations
@@ -144,14 +144,24 @@ def explorer(deal: int) -> int:
     return deal % 2
 
 
-def sample_deal(deal: int, seed: int, top: int = TOP) -> list[Sample]:
-    """Both seats' samples from one deal (seat 0 deals)."""
+SHIPPED: dict[str, Any] = {}
+"""``--shipped-expert``: the shipped expert's own discard values and play, for a table
+measured on how today's expert realizes its keeps (written under another name, so the
+experts pinned to the shipped table keep theirs)."""
+
+
+def sample_deal(
+    deal: int, seed: int, top: int = TOP, sampler: dict[str, Any] | None = None
+) -> list[Sample]:
+    """Both seats' samples from one deal (seat 0 deals), drawn with ``sampler``'s expert
+    (``SAMPLER`` unless given)."""
+    settings = SAMPLER if sampler is None else sampler
     rng = random.Random(deal * 7919 + 1)
     kept: dict[int, int] = {}
 
     def throw(state: GameState, player: int) -> tuple[Card, Card]:
         view = view_of(state, player)
-        points, _ = ExpertStrategy(seed=player, **SAMPLER).discard_values(view)
+        points, _ = ExpertStrategy(seed=player, **settings).discard_values(view)
         order = sorted(range(len(HOLDS)), key=lambda h: (-points[h], h))
         hold = rng.choice(order[:top]) if player == explorer(deal) else order[0]
         kept[player] = KEEP_ROWS[tuple(sorted(int(view.hand[i].rank) for i in HOLDS[hold][0]))]
@@ -159,7 +169,7 @@ def sample_deal(deal: int, seed: int, top: int = TOP) -> list[Sample]:
         return first, second
 
     start, _ = hand_to_play(hand_seed(seed, deal), throw)
-    players = {seat: ExpertStrategy(seed=seat, **SAMPLER) for seat in (0, 1)}
+    players = {seat: ExpertStrategy(seed=seat, **settings) for seat in (0, 1)}
     _, events = play_out(start, lambda view: players[view.player].choose(view))
     nets = [
         sum(
@@ -174,9 +184,11 @@ def sample_deal(deal: int, seed: int, top: int = TOP) -> list[Sample]:
     ]
 
 
-def sample_chunk(deals: list[int], seed: int) -> list[Sample]:
+def sample_chunk(
+    deals: list[int], seed: int, sampler: dict[str, Any] | None = None
+) -> list[Sample]:
     """Every sample of a chunk of deals, in order."""
-    return [sample for deal in deals for sample in sample_deal(deal, seed)]
+    return [sample for deal in deals for sample in sample_deal(deal, seed, TOP, sampler)]
 
 
 def digest(samples: Iterable[Sample]) -> str:
@@ -241,13 +253,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.set_defaults(seed=11)
     parser.add_argument("--samples", type=Path, help="refit from these saved sample lines")
     parser.add_argument("--save", type=Path, help="keep the samples drawn as lines here")
+    parser.add_argument(
+        "--shipped-expert",
+        action="store_true",
+        help="draw with the shipped expert instead of the pinned one (give another --output)",
+    )
     args = parser.parse_args(argv)
+    if args.shipped_expert and args.output == OUTPUT:
+        parser.error("--shipped-expert writes a table of its own: give --output")
     started = time.perf_counter()
     if args.samples:
         samples = read_samples(args.samples)
     else:
         chunks = chunked(range(args.deals), CHUNK)
-        work = partial(sample_chunk, seed=args.seed)
+        sampler = SHIPPED if args.shipped_expert else SAMPLER
+        work = partial(sample_chunk, seed=args.seed, sampler=sampler)
         samples = [s for chunk in in_workers(work, chunks, args.jobs) for s in chunk]
         if args.save:
             save_samples(args.save, samples)

@@ -83,3 +83,17 @@ def test_a_missing_pegging_table_names_the_script_that_builds_it(
             peg_table(name)
     finally:
         peg_table.cache_clear()
+
+
+def test_the_shipped_expert_draws_a_table_of_its_own() -> None:
+    """``--shipped-expert`` samples today's expert (its own discard values and play) and
+    must be told where to write: the shipped table stays the pinned expert's."""
+    with pytest.raises(SystemExit):
+        build.main(["--shipped-expert", "--deals", "2"])
+    deals = list(range(4))
+    today = build.sample_chunk(deals, 11, build.SHIPPED)
+    pinned = build.sample_chunk(deals, 11)
+    assert len(today) == len(pinned) == 2 * len(deals)
+    assert [sample[:3] for sample in today] == [sample[:3] for sample in pinned]
+    assert {sample[1] for sample in today} == {0, 1}
+    assert today != pinned  # kept ranks or nets differ: today's expert keeps and plays
