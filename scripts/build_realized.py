@@ -72,18 +72,38 @@ SAMPLER: dict[str, Any] = {
     "pegging_weight": PINNED_PEGGING_WEIGHT,
     "dealer_pegging_weight": PINNED_PEGGING_WEIGHT,
     "crib_model": PINNED_CRIB_MODEL,
+    "plausibility": 0.3,
+    "reading": 1.0,
+    "points_limits": {8: 48, 7: 240, 6: 160, 5: 400},
+    "keep_model": True,
     "lead_table": "leads",
     "answer_table": None,
     "lead_reading": 0.0,
     "answer_reading": 0.0,
     "read_leads_by": None,
     "later_reading": 0.0,
+    "later_reading_deals": 8,
+    "later_reading_keeps": False,
     "reply_reading": 0.0,
+    "reply_reading_deals": 24,
+    "reply_reading_keeps": True,
     "committed_next_card": False,
+    # a deal starts at 0 to 0: what the expert does near 121 never acts here
+    "discard_need": 31,
+    "play_need": 31,
+    "endgame_pegging": True,
+    "table": "winprob",
+    "endgame_limits": {8: 12, 7: 20, 6: 40, 5: 100},
+    "lead_reading_near_121": 0.0,
+    "answer_reading_near_121": 0.0,
+    "tables_near_121": False,
+    "knowing_hands": False,
+    "knowing_crib": False,
 }
-"""The expert the samples are drawn with: the session-9 expert, searched table at 0.6, and
-its play (the face-up lead table, nothing read from the opening or the later cards:
-session 24's and session 27's readings are off)."""
+"""The expert the samples are drawn with, every setting written out (a change of the
+expert's defaults must not move it: session 27's later reading did, until pinned): the
+session-9 expert, searched table at 0.6, and its play (the face-up lead table, nothing read
+from the opening or the later cards: session 24's, 27's and 28's readings are off)."""
 TOP = 6
 """The explorer draws its hold among this many best."""
 RIDGE = 10.0

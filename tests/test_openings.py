@@ -5,6 +5,9 @@ each answer's value over every pone keep, and the dealer answers from it when as
 
 from __future__ import annotations
 
+import ast
+import inspect
+import textwrap
 from dataclasses import replace
 
 import numpy as np
@@ -202,6 +205,22 @@ def test_the_dealer_answers_from_the_table_when_asked() -> None:
     card = best_play(view, answer_table=ANSWER_TABLE)
     assert card == rated[0].card
     assert ExpertStrategy(seed=1, answer_table=ANSWER_TABLE).choose(view) == Play(0, card)
+
+
+def test_the_yardstick_writes_out_every_setting_of_the_expert() -> None:
+    """``expert-2026-12`` must not move when a default of the expert does: its call to
+    the expert's constructor names every setting."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(Expert202612Strategy.__init__)))
+    (call,) = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "__init__"
+    ]
+    named = {keyword.arg for keyword in call.keywords}
+    settings = set(inspect.signature(ExpertStrategy.__init__).parameters) - {"self"}
+    assert named == settings
 
 
 def test_the_yardstick_reads_no_opening() -> None:

@@ -3,6 +3,8 @@ its entries are the shipped fit's predictions, and the fit solves its own statis
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -11,6 +13,7 @@ from cribkit.analysis.keepmodel import KEEPS, keep_index
 from cribkit.analysis.pegvalue import REALIZED_PEG_TABLE, SEARCHED_PEG_TABLE, peg_table
 from cribkit.analysis.shipped import shipped_arrays
 from cribkit.errors import CribkitError
+from cribkit.players.expert import ExpertStrategy
 from script_support import load_script
 
 build = load_script("build_realized")
@@ -97,3 +100,10 @@ def test_the_shipped_expert_draws_a_table_of_its_own() -> None:
     assert [sample[:3] for sample in today] == [sample[:3] for sample in pinned]
     assert {sample[1] for sample in today} == {0, 1}
     assert today != pinned  # kept ranks or nets differ: today's expert keeps and plays
+
+
+def test_the_sampler_writes_out_every_setting_of_the_expert() -> None:
+    """A setting left to the expert's default moves the samples when the default moves
+    (session 27's later reading broke the replayed digest so)."""
+    settings = set(inspect.signature(ExpertStrategy.__init__).parameters) - {"self", "seed"}
+    assert set(build.SAMPLER) == settings

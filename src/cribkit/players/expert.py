@@ -374,6 +374,10 @@ class Expert202612Strategy(ExpertStrategy):
             read_leads_by=None,
             tables_near_121=False,
             later_reading=0.0,
+            later_reading_deals=8,
+            later_reading_keeps=False,
             reply_reading=0.0,
+            reply_reading_deals=24,
+            reply_reading_keeps=True,
             committed_next_card=False,
         )
