@@ -15,6 +15,7 @@ from cribkit.analysis.pegsolver import reset_memo
 from cribkit.analysis.winprob import in_endgame
 from cribkit.game import Game
 from cribkit.players import make_strategy
+from cribkit.players.base import Strategy
 from cribkit.state import Phase
 from cribkit.view import PlayerView
 
@@ -34,6 +35,13 @@ def _timed(
 
 
 def _decision_times(name: str) -> dict[str, list[float]]:
+    return decision_times(lambda seed: make_strategy(name, seed=seed))
+
+
+def decision_times(make: Callable[[int], Strategy]) -> dict[str, list[float]]:
+    """CPU seconds of each real decision (more than one choice) in ``GAMES`` seeded
+    self-play games of the strategy ``make(seed)`` builds, by kind: discard and play, far
+    from 121 and near it (``scripts/time_expert.py`` times a variant so)."""
     reset_memo()  # each strategy starts cold, as a fresh process would
     times: dict[str, list[float]] = {
         "discard": [],
@@ -43,7 +51,7 @@ def _decision_times(name: str) -> dict[str, list[float]]:
     }
     for seed in range(GAMES):
         game = Game(seed=1000 + seed)
-        players = [make_strategy(name, seed=seed), make_strategy(name, seed=seed + 1)]
+        players = [make(seed), make(seed + 1)]
         while not game.is_over:
             player = game.state.players_to_move()[0]
             view = game.view(player)

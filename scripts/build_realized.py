@@ -83,6 +83,7 @@ SAMPLER: dict[str, Any] = {
     "read_leads_by": None,
     "later_reading": 0.0,
     "later_reading_deals": 8,
+    "later_reading_deals_near_121": 8,
     "later_reading_keeps": False,
     "reply_reading": 0.0,
     "reply_reading_deals": 24,

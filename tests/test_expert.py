@@ -15,7 +15,11 @@ from cribkit.analysis.answers import ANSWER_TABLE
 from cribkit.analysis.cribknown import crib_distribution
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
 from cribkit.analysis.keepmodel import crib_throws
-from cribkit.analysis.laterplays import LATER_READING
+from cribkit.analysis.laterplays import (
+    LATER_READING,
+    LATER_READING_DEALS,
+    LATER_READING_DEALS_NEAR_121,
+)
 from cribkit.analysis.leads import ANSWERED_LEAD_TABLE
 from cribkit.analysis.openings import EXPERT_OPENINGS
 from cribkit.analysis.pegging import (
@@ -42,16 +46,17 @@ from cribkit.analysis.winprob import (
     expert_discard_chances,
     stage_knowing_their_hand,
 )
-from cribkit.cards import DECK, parse_card, parse_cards
+from cribkit.cards import DECK, Card, parse_card, parse_cards
 from cribkit.events import Pegs, PlayLogEntry
 from cribkit.game import Game
 from cribkit.players import LEVELS, STRATEGIES, make_strategy
+from cribkit.players import expert as expert_module
 from cribkit.players.expert import CHANCE_DIGITS, PEGGING_WEIGHT, ExpertStrategy
 from cribkit.scoring import rank_points, show_points
 from cribkit.state import GameState, Phase
 from cribkit.view import PlayerView, view_of
 from game_support import play_checked_game
-from state_support import discard_view, past_the_cut
+from state_support import discard_view, past_the_cut, run, to_the_play
 
 
 @pytest.mark.heavy
@@ -448,6 +453,9 @@ def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[Player
             "deal_limit": deal_count(
                 view, endgame=endgame is not None, endgame_limits=EXPERT_DEAL_LIMITS
             ),
+            "later_reading_deals": (
+                LATER_READING_DEALS if endgame is None else LATER_READING_DEALS_NEAR_121
+            ),
         }
         best = evaluate_plays(view, endgame=endgame, keep_model=True, reading=READING, **tables)[
             0
@@ -463,3 +471,22 @@ def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[Player
             != evaluate_plays(view, endgame=endgame, **{**tables, "later_reading": 0.0})[0].card
         )
     assert by_plausibility > 0 and unread > 0 and read > unread and later_unread > 0
+
+
+def test_near_121_the_later_reading_deals_fewer_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winning-chance search needs the time near 121: the later reading deals
+    ``later_reading_deals_near_121`` hands there, ``later_reading_deals`` elsewhere."""
+    seen: list[tuple[bool, int]] = []
+
+    def recording_best_play(view: PlayerView, **settings: Any) -> Card:
+        seen.append((settings["endgame"] is not None, settings["later_reading_deals"]))
+        return min(card for card in view.hand if card.pips <= 31 - view.count)
+
+    monkeypatch.setattr(expert_module, "best_play", recording_best_play)
+    strategy = ExpertStrategy(seed=0, later_reading_deals=8, later_reading_deals_near_121=4)
+    strategy.choose(winning_eight_view())
+    state, _ = to_the_play("2C 6C 7C 8C AH AS", "5D 3D KH 9S QC JC", "AH AS", "QC JC", "4S")
+    state, _ = run(state, "p1 play 5D", "p0 play 2C", "p1 play 3D")
+    strategy.choose(view_of(state, 0))  # far from 121
+    assert seen == [(True, 4), (False, 8)]
+    assert ExpertStrategy(seed=0).later_reading_deals_near_121 == LATER_READING_DEALS_NEAR_121

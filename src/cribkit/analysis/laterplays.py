@@ -31,6 +31,7 @@ from cribkit.view import PlayerView
 __all__ = [
     "LATER_READING",
     "LATER_READING_DEALS",
+    "LATER_READING_DEALS_NEAR_121",
     "LaterChoice",
     "later_choices",
     "later_likelihood",
@@ -53,6 +54,13 @@ LATER_READING_DEALS = 8
 sample, shared by every holding). The same duel: 8 +0.017 [+0.007, +0.027], 12 +0.014
 [+0.005, +0.023]; 6, 12 and 24 random deals +0.011, +0.016, +0.017: 8 systematic deals
 read as well as more and cost a third of 24."""
+
+LATER_READING_DEALS_NEAR_121 = 4
+"""The same near 121, where the winning-chance search needs the time: the near-121 duel
+(``scripts/duel_endgame.py --set later_reading_deals=4 -n 4000 --seed 9 -j 2``, against 8)
+measured +0.0004 [+0.0000, +0.0008] winning chance a hand (153 hands changed), and the play's
+p95 near 121 fell from 51-61 ms to 30-36 ms (``scripts/time_expert.py``, two runs each;
+issue 27 allows 60)."""
 
 LaterChoice = tuple[
     tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]

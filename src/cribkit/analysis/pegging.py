@@ -28,6 +28,7 @@ from cribkit.analysis.holdings import (
 from cribkit.analysis.laterplays import (
     LATER_READING,
     LATER_READING_DEALS,
+    LATER_READING_DEALS_NEAR_121,
     later_choices,
     later_likelihood,
 )
@@ -240,6 +241,7 @@ class PlaySearch:
     tables_near_121: bool
     later_reading: float
     later_reading_deals: int
+    later_reading_deals_near_121: int = LATER_READING_DEALS_NEAR_121
     reply_reading: float = REPLY_READING
     reply_reading_deals: int = REPLY_READING_DEALS
     reply_reading_keeps: bool = True
@@ -285,7 +287,9 @@ def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayE
         openings=play.openings,
         tables_near_121=play.tables_near_121,
         later_reading=play.later_reading,
-        later_reading_deals=play.later_reading_deals,
+        later_reading_deals=(
+            play.later_reading_deals if endgame is None else play.later_reading_deals_near_121
+        ),
         reply_reading=play.reply_reading,
         reply_reading_deals=play.reply_reading_deals,
         reply_reading_keeps=play.reply_reading_keeps,

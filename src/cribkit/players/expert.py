@@ -47,7 +47,8 @@ Against ``expert-2026-12`` on a fresh seed (191, 16,000 games): 51.6% [51.2, 52.
 +0.75, play +0.084 points a hand (docs' strength page, session 25).
 
 Since session 27 the play reads the opponent's later cards (all but the first two) from
-their own view (``later_reading``, ``later_reading_deals``, ``cribkit.analysis.laterplays``):
+their own view (``later_reading``, ``later_reading_deals``, near 121
+``later_reading_deals_near_121``, ``cribkit.analysis.laterplays``):
 each holding weighed by how likely a search over the expert's unseen hand makes the cards
 they chose; in a play-only duel +0.017 play points a hand [+0.007, +0.027] (read face up,
 as if they saw the expert's hand, it lost 0.020). Against ``expert-2026-12`` on a fresh
@@ -171,6 +172,7 @@ class ExpertStrategy(StrategyBase):
         tables_near_121: bool = EXPERT_PLAY.tables_near_121,
         later_reading: float = EXPERT_PLAY.later_reading,
         later_reading_deals: int = EXPERT_PLAY.later_reading_deals,
+        later_reading_deals_near_121: int = EXPERT_PLAY.later_reading_deals_near_121,
         later_reading_keeps: bool = False,
         reply_reading: float = EXPERT_PLAY.reply_reading,
         reply_reading_deals: int = EXPERT_PLAY.reply_reading_deals,
@@ -203,6 +205,7 @@ class ExpertStrategy(StrategyBase):
         self.tables_near_121 = tables_near_121
         self.later_reading = later_reading
         self.later_reading_deals = later_reading_deals
+        self.later_reading_deals_near_121 = later_reading_deals_near_121
         self.later_reading_keeps = later_reading_keeps
         self.reply_reading = reply_reading
         self.reply_reading_deals = reply_reading_deals
@@ -290,7 +293,9 @@ class ExpertStrategy(StrategyBase):
             openings=self.openings,
             tables_near_121=self.tables_near_121,
             later_reading=self.later_reading,
-            later_reading_deals=self.later_reading_deals,
+            later_reading_deals=(
+                self.later_reading_deals if endgame is None else self.later_reading_deals_near_121
+            ),
             later_reading_keeps=self.later_reading_keeps,
             reply_reading=self.reply_reading,
             reply_reading_deals=self.reply_reading_deals,
@@ -375,6 +380,7 @@ class Expert202612Strategy(ExpertStrategy):
             tables_near_121=False,
             later_reading=0.0,
             later_reading_deals=8,
+            later_reading_deals_near_121=8,
             later_reading_keeps=False,
             reply_reading=0.0,
             reply_reading_deals=24,
