@@ -17,8 +17,7 @@ from screen_expert import parse_settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the bench package
 
-from bench import percentile
-from bench.bench_expert import GAMES, decision_times
+from bench import bench_expert, percentile
 
 from cribkit.players.expert import ExpertStrategy
 
@@ -28,8 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args(argv)
     settings = parse_settings(args.set)
-    times = decision_times(lambda seed: ExpertStrategy(seed=seed, **settings))
-    print(f"variant {settings or '(the expert)'}, {GAMES} self-play games, CPU time:")
+    times = bench_expert.decision_times(lambda seed: ExpertStrategy(seed=seed, **settings))
+    games = bench_expert.GAMES
+    print(f"variant {settings or '(the expert)'}, {games} self-play games, CPU time:")
     for kind, values in times.items():
         if values:
             p50, p95 = (1000 * percentile(values, q) for q in (0.5, 0.95))

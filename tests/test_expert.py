@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from cribkit.actions import Discard, Play
+from cribkit.analysis import pegging as pegging_module
 from cribkit.analysis.answers import ANSWER_TABLE
 from cribkit.analysis.cribknown import crib_distribution
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
@@ -46,11 +47,10 @@ from cribkit.analysis.winprob import (
     expert_discard_chances,
     stage_knowing_their_hand,
 )
-from cribkit.cards import DECK, Card, parse_card, parse_cards
+from cribkit.cards import DECK, parse_card, parse_cards
 from cribkit.events import Pegs, PlayLogEntry
 from cribkit.game import Game
 from cribkit.players import LEVELS, STRATEGIES, make_strategy
-from cribkit.players import expert as expert_module
 from cribkit.players.expert import CHANCE_DIGITS, PEGGING_WEIGHT, ExpertStrategy
 from cribkit.scoring import rank_points, show_points
 from cribkit.state import GameState, Phase
@@ -476,17 +476,18 @@ def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[Player
 def test_near_121_the_later_reading_deals_fewer_hands(monkeypatch: pytest.MonkeyPatch) -> None:
     """The winning-chance search needs the time near 121: the later reading deals
     ``later_reading_deals_near_121`` hands there, ``later_reading_deals`` elsewhere."""
-    seen: list[tuple[bool, int]] = []
+    seen: list[int] = []
+    deals = pegging_module._deals
 
-    def recording_best_play(view: PlayerView, **settings: Any) -> Card:
-        seen.append((settings["endgame"] is not None, settings["later_reading_deals"]))
-        return min(card for card in view.hand if card.pips <= 31 - view.count)
+    def recording_deals(*args: Any) -> Any:
+        seen.append(args[7])  # the expert's hands the later reading deals
+        return deals(*args)
 
-    monkeypatch.setattr(expert_module, "best_play", recording_best_play)
+    monkeypatch.setattr(pegging_module, "_deals", recording_deals)
     strategy = ExpertStrategy(seed=0, later_reading_deals=8, later_reading_deals_near_121=4)
     strategy.choose(winning_eight_view())
     state, _ = to_the_play("2C 6C 7C 8C AH AS", "5D 3D KH 9S QC JC", "AH AS", "QC JC", "4S")
     state, _ = run(state, "p1 play 5D", "p0 play 2C", "p1 play 3D")
     strategy.choose(view_of(state, 0))  # far from 121
-    assert seen == [(True, 4), (False, 8)]
+    assert seen == [4, 8]
     assert ExpertStrategy(seed=0).later_reading_deals_near_121 == LATER_READING_DEALS_NEAR_121

@@ -26,6 +26,6 @@ def test_a_variant_is_timed_by_kind_on_the_benchs_games(
     monkeypatch.setattr(timing, "ExpertStrategy", recording)
     assert timing.main(["--set", "later_reading_deals=4"]) == 0
     printed = capsys.readouterr().out
-    assert "{'later_reading_deals': 4}" in printed
+    assert "{'later_reading_deals': 4}, 1 self-play games" in printed
     assert "discard" in printed and "play" in printed and "p95" in printed
     assert made == [4, 4]  # both seats of the one game

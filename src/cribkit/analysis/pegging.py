@@ -167,6 +167,7 @@ def evaluate_plays(
     tables_near_121: bool = False,
     later_reading: float = 0.0,
     later_reading_deals: int = LATER_READING_DEALS,
+    later_reading_deals_near_121: int | None = None,
     reply_reading: float = 0.0,
     reply_reading_deals: int = REPLY_READING_DEALS,
     reply_reading_keeps: bool = True,
@@ -185,21 +186,14 @@ def evaluate_plays(
     else:
         limit = deal_limit or deal_count(view, endgame=endgame is not None)
         read = _opening_reading(endgame, keep_model, openings)
+        later_deals = _later_deals(endgame, later_reading_deals, later_reading_deals_near_121)
         legal, roots = _deals(
-            view, plausibility, limit, reading, keep_model, read, later_reading, later_reading_deals
+            view, plausibility, limit, reading, keep_model, read, later_reading, later_deals
         )
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
-        net = (
-            committed_nets(roots, None)
-            if committed_next_card and endgame is None
-            else rank_nets(roots, None, moves_of)
-        )
-        if endgame is None:
-            reply = ReplyReading(
-                reply_reading, reply_reading_deals, later_reading_deals, reply_reading_keeps
-            )
-            net = reply.corrected(view, roots, net)
+        reply = ReplyReading(reply_reading, reply_reading_deals, later_deals, reply_reading_keeps)
+        net = _search_nets(view, roots, None, moves_of, endgame, committed_next_card, reply)
         if endgame is not None and wins is not None:
             tables = _near_121_tables(view, keep_model, tables_near_121, lead_table, answer_table)
             if tables is not None:
@@ -287,9 +281,8 @@ def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayE
         openings=play.openings,
         tables_near_121=play.tables_near_121,
         later_reading=play.later_reading,
-        later_reading_deals=(
-            play.later_reading_deals if endgame is None else play.later_reading_deals_near_121
-        ),
+        later_reading_deals=play.later_reading_deals,
+        later_reading_deals_near_121=play.later_reading_deals_near_121,
         reply_reading=play.reply_reading,
         reply_reading_deals=play.reply_reading_deals,
         reply_reading_keeps=play.reply_reading_keeps,
@@ -312,6 +305,7 @@ def best_play(
     tables_near_121: bool = False,
     later_reading: float = 0.0,
     later_reading_deals: int = LATER_READING_DEALS,
+    later_reading_deals_near_121: int | None = None,
     later_reading_keeps: bool = False,
     reply_reading: float = 0.0,
     reply_reading_deals: int = REPLY_READING_DEALS,
@@ -338,6 +332,7 @@ def best_play(
         endgame_limits=endgame_limits,
     )
     read = _opening_reading(endgame, keep_model, openings)
+    later_deals = _later_deals(endgame, later_reading_deals, later_reading_deals_near_121)
     legal, roots = _deals(
         view,
         plausibility,
@@ -346,7 +341,7 @@ def best_play(
         keep_model,
         read,
         later_reading,
-        later_reading_deals,
+        later_deals,
         later_reading_keeps,
     )
     ranks: set[int] | None = None
@@ -364,17 +359,34 @@ def best_play(
         legal = [card for card in legal if int(card.rank) in ranks]
         if len(ranks) == 1:
             return legal[0]
-    net: Mapping[int, float] = (
-        committed_nets(roots, ranks)
-        if committed_next_card and endgame is None
-        else rank_nets(roots, ranks, moves_of)
-    )
-    if endgame is None:
-        reply = ReplyReading(
-            reply_reading, reply_reading_deals, later_reading_deals, reply_reading_keeps
-        )
-        net = reply.corrected(view, roots, net)
+    reply = ReplyReading(reply_reading, reply_reading_deals, later_deals, reply_reading_keeps)
+    net = _search_nets(view, roots, ranks, moves_of, endgame, committed_next_card, reply)
     return _most_net(legal, net)
+
+
+def _later_deals(endgame: Endgame | None, deals: int, deals_near_121: int | None) -> int:
+    """The expert's hands the later reading deals: ``deals_near_121`` near 121, where the
+    winning-chance search needs the time (None: as many as far from it)."""
+    return deals if endgame is None or deals_near_121 is None else deals_near_121
+
+
+def _search_nets(
+    view: PlayerView,
+    roots: list[Root],
+    ranks: set[int] | None,
+    moves_of: dict[Node, list[Move]] | None,
+    endgame: Endgame | None,
+    committed_next_card: bool,
+    reply: ReplyReading,
+) -> Mapping[int, float]:
+    """Each rank's expected net points over ``roots`` (only ``ranks``, when given): face up,
+    and playing for points with the expert's next card committed
+    (``analysis.nextcard``) and the opponent's reply read (``analysis.ownreply``) when
+    those are asked for."""
+    if endgame is not None:
+        return rank_nets(roots, ranks, moves_of)
+    net = committed_nets(roots, ranks) if committed_next_card else rank_nets(roots, ranks, None)
+    return reply.corrected(view, roots, net)
 
 
 def _by_chance_then_table(

@@ -315,25 +315,21 @@ def rank_nets(
     they neither crowd out the shared memo nor are crowded out by it)."""
     net: defaultdict[int, float] = defaultdict(float)
     for root, weight in roots:
-        for rank, points, after, swap in expand(root, moves_of):
-            if ranks is not None and rank not in ranks:
-                continue
-            if after is None:
-                value = points
-            elif swap:
-                value = points - _net(after, moves_of, memo)
-            else:
-                value = points + _net(after, moves_of, memo)
-            net[rank] += weight * value
+        for move in expand(root, moves_of):
+            if ranks is None or move[0] in ranks:
+                net[move[0]] += weight * mover_value(move, moves_of, memo)
     return net
 
 
-def mover_value(move: Move) -> int:
+def mover_value(
+    move: Move, moves_of: dict[Node, list[Move]] | None = None, memo: dict[Node, int] = _NET
+) -> int:
     """The net points a move is worth to the player who makes it, the rest solved."""
     _, points, after, swap = move
     if after is None:
         return points
-    return points - _net(after) if swap else points + _net(after)
+    rest = _net(after, moves_of, memo)
+    return points - rest if swap else points + rest
 
 
 def lead_nets(

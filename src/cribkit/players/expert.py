@@ -293,9 +293,8 @@ class ExpertStrategy(StrategyBase):
             openings=self.openings,
             tables_near_121=self.tables_near_121,
             later_reading=self.later_reading,
-            later_reading_deals=(
-                self.later_reading_deals if endgame is None else self.later_reading_deals_near_121
-            ),
+            later_reading_deals=self.later_reading_deals,
+            later_reading_deals_near_121=self.later_reading_deals_near_121,
             later_reading_keeps=self.later_reading_keeps,
             reply_reading=self.reply_reading,
             reply_reading_deals=self.reply_reading_deals,
