@@ -491,3 +491,23 @@ def test_near_121_the_later_reading_deals_fewer_hands(monkeypatch: pytest.Monkey
     strategy.choose(view_of(state, 0))  # far from 121
     assert seen == [4, 8]
     assert ExpertStrategy(seed=0).later_reading_deals_near_121 == LATER_READING_DEALS_NEAR_121
+
+
+def test_the_keep_strength_reaches_the_holdings_the_play_weighs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``keep_strength`` tempers the keep model where the expert's play weighs the
+    opponent's holdings; the shipped expert's is ``EXPERT_PLAY``'s, which hints read."""
+    seen: list[float] = []
+    holdings = pegging_module.opponent_holdings
+
+    def recording_holdings(view: PlayerView, **settings: Any) -> Any:
+        seen.append(settings["keep_strength"])
+        return holdings(view, **settings)
+
+    monkeypatch.setattr(pegging_module, "opponent_holdings", recording_holdings)
+    state, _ = to_the_play("2C 6C 7C 8C AH AS", "5D 3D KH 9S QC JC", "AH AS", "QC JC", "4S")
+    state, _ = run(state, "p1 play 5D", "p0 play 2C", "p1 play 3D")
+    ExpertStrategy(seed=0, keep_strength=0.6).choose(view_of(state, 0))
+    ExpertStrategy(seed=0).choose(view_of(state, 0))
+    assert seen == [0.6, EXPERT_PLAY.keep_strength]

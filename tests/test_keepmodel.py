@@ -158,6 +158,24 @@ def test_opponent_holdings_weighed_by_the_keep_model() -> None:
             assert weight == pytest.approx(ways * keep_likelihood(keep, not view.is_dealer))
 
 
+@pytest.mark.parametrize("strength", [0.0, 0.7, 1.4])
+def test_the_keep_strength_raises_each_likelihood_to_its_power(strength: float) -> None:
+    """At strength s a holding weighs its suit choices times the keep's likelihood to the
+    power s: 0 forgets the model (every keep alike), 1 is the model as counted."""
+    game = Game(seed=3)
+    players = [make_strategy("expert", seed=3), make_strategy("expert", seed=4)]
+    while (view := game.view(game.state.players_to_move()[0])).phase is not Phase.PLAY:
+        game.apply(players[view.player].choose(view))
+    plain = opponent_holdings(view)
+    model = opponent_holdings(view, keep_model=True)
+    tempered = opponent_holdings(view, keep_model=True, keep_strength=strength)
+    assert tempered.hands == model.hands
+    for ways, full, weight in zip(plain.weights, model.weights, tempered.weights, strict=True):
+        assert weight == pytest.approx(ways * (full / ways) ** strength)
+    if strength == 0.0:
+        assert tempered.weights == pytest.approx(plain.weights)
+
+
 def test_the_pegging_table_can_draw_keeps_by_the_model() -> None:
     rows, probabilities = opponent_keeps((5, 5, 5, 11), 0.0, True)
     uniform_rows, uniform = opponent_keeps((5, 5, 5, 11), 0.0)

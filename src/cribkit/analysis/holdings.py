@@ -21,6 +21,7 @@ from cribkit.state import KEEP_SIZE
 from cribkit.view import PlayerView
 
 __all__ = [
+    "KEEP_STRENGTH",
     "PIPS",
     "Holdings",
     "keep_value",
@@ -31,6 +32,11 @@ __all__ = [
     "rank_multisets",
     "sample_holdings",
 ]
+
+KEEP_STRENGTH = 1.0
+"""The exponent on the keep model's likelihood when it weighs the opponent's holdings: 1
+reads the opponent as keeping exactly as the expert's table says; below 1 as keeping
+less surely so (the table is one expert's keeps, counted on a sample)."""
 
 PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1..13): the running count only sees these."""
@@ -54,7 +60,11 @@ class Holdings:
 
 
 def opponent_holdings(
-    view: PlayerView, *, plausibility: float = 0.0, keep_model: bool = False
+    view: PlayerView,
+    *,
+    plausibility: float = 0.0,
+    keep_model: bool = False,
+    keep_strength: float = KEEP_STRENGTH,
 ) -> Holdings:
     """Every rank multiset the opponent may hold now, weighted.
 
@@ -64,7 +74,8 @@ def opponent_holdings(
     Weights: the number of suit choices times ``exp(plausibility * value)``, value being
     what the four cards they kept (played ones included) average before the cut; with
     ``keep_model``, times how much likelier the expert keeps those four in their role
-    than four random cards instead (``cribkit.analysis.keepmodel``).
+    than four random cards instead (``cribkit.analysis.keepmodel``), raised to
+    ``keep_strength`` (below 1: the opponent keeps less surely as the expert would).
     """
     size = view.opponent_cards_held
     seen = Counter(card.rank for card in _seen_cards(view))
@@ -83,7 +94,10 @@ def opponent_holdings(
         weights = tuple(
             ways
             * keep_weight(
-                tuple(sorted(played + combo)) if played else combo, plausibility, model_dealer
+                tuple(sorted(played + combo)) if played else combo,
+                plausibility,
+                model_dealer,
+                keep_strength,
             )
             for combo, ways in combos
         )
@@ -134,14 +148,18 @@ def plausibility_weight(kept: tuple[int, ...], strength: float) -> float:
 
 
 def keep_weight(
-    kept: tuple[int, ...], plausibility: float, model_dealer: bool | None = None
+    kept: tuple[int, ...],
+    plausibility: float,
+    model_dealer: bool | None = None,
+    strength: float = KEEP_STRENGTH,
 ) -> float:
     """The weight of four sorted kept ranks in an opponent model: the keep model's
-    likelihood for a dealer (``model_dealer`` True) or a pone (False), else the
-    plausibility weight of that strength."""
+    likelihood for a dealer (``model_dealer`` True) or a pone (False) raised to
+    ``strength``, else the plausibility weight of that strength."""
     if model_dealer is None:
         return plausibility_weight(kept, plausibility)
-    return keep_likelihood(kept, model_dealer)
+    likelihood = keep_likelihood(kept, model_dealer)
+    return likelihood if strength == 1.0 else likelihood**strength
 
 
 def _seen_cards(view: PlayerView) -> list[Card]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from cribkit.analysis.answers import ANSWER_TABLE, first_answer_values
 from cribkit.analysis.holdings import (
+    KEEP_STRENGTH,
     PIPS,
     Holdings,
     opponent_holdings,
@@ -172,6 +173,7 @@ def evaluate_plays(
     reply_reading_deals: int = REPLY_READING_DEALS,
     reply_reading_keeps: bool = True,
     committed_next_card: bool = False,
+    keep_strength: float = KEEP_STRENGTH,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
@@ -188,7 +190,15 @@ def evaluate_plays(
         read = _opening_reading(endgame, keep_model, openings)
         later_deals = _later_deals(endgame, later_reading_deals, later_reading_deals_near_121)
         legal, roots = _deals(
-            view, plausibility, limit, reading, keep_model, read, later_reading, later_deals
+            view,
+            plausibility,
+            limit,
+            reading,
+            keep_model,
+            read,
+            later_reading,
+            later_deals,
+            keep_strength=keep_strength,
         )
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
@@ -240,6 +250,7 @@ class PlaySearch:
     reply_reading_deals: int = REPLY_READING_DEALS
     reply_reading_keeps: bool = True
     committed_next_card: bool = False
+    keep_strength: float = KEEP_STRENGTH
 
 
 EXPERT_PLAY = PlaySearch(
@@ -287,6 +298,7 @@ def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayE
         reply_reading_deals=play.reply_reading_deals,
         reply_reading_keeps=play.reply_reading_keeps,
         committed_next_card=play.committed_next_card,
+        keep_strength=play.keep_strength,
     )
 
 
@@ -311,11 +323,13 @@ def best_play(
     reply_reading_deals: int = REPLY_READING_DEALS,
     reply_reading_keeps: bool = True,
     committed_next_card: bool = False,
+    keep_strength: float = KEEP_STRENGTH,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
     ``reading`` weights the opponent's holdings by their plays (``analysis.reading``),
-    ``keep_model`` by the expert's keeps in their role (``analysis.keepmodel``);
+    ``keep_model`` by the expert's keeps in their role (``analysis.keepmodel``, the
+    likelihood raised to ``keep_strength``);
     ``points_limits`` / ``endgame_limits`` the deals searched (``deal_count``). The
     pone's first lead, when playing for points with the keep model, is read from
     ``lead_table`` (``analysis.leads``: every dealer holding weighed, not a sample), and
@@ -343,6 +357,7 @@ def best_play(
         later_reading,
         later_deals,
         later_reading_keeps,
+        keep_strength,
     )
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
@@ -473,12 +488,15 @@ def _deals(
     later_reading: float = 0.0,
     later_reading_deals: int = LATER_READING_DEALS,
     later_reading_keeps: bool = False,
+    keep_strength: float = KEEP_STRENGTH,
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and at most ``deal_limit`` weighted deals to search.
     With ``later_reading`` the opponent's cards after the opening are read by the solver
     (``analysis.laterplays``) instead of by the points they pegged."""
     legal = _legal(view)
-    holdings = opponent_holdings(view, plausibility=plausibility, keep_model=keep_model)
+    holdings = opponent_holdings(
+        view, plausibility=plausibility, keep_model=keep_model, keep_strength=keep_strength
+    )
     choices = opponent_choices(view, play_points, answer_only=later_reading > 0) if reading else ()
     later = later_choices(view) if later_reading else ()
     my_role = view.is_dealer if later_reading_keeps else None

@@ -59,7 +59,8 @@ opponent's *next* card from their own view too, instead of face up as the solve 
 (``cribkit.analysis.ownreply``); ``committed_next_card`` values each card with the
 expert's own next card chosen once for the deals it cannot tell apart
 (``cribkit.analysis.nextcard``). Each turned many cards and gained nothing (session 28:
-off).
+off). ``keep_strength`` is the exponent on the keep model's likelihood where it weighs the
+opponent's holdings (``cribkit.analysis.holdings.KEEP_STRENGTH``).
 
 The play's shipped settings are written once, as ``EXPERT_PLAY``
 (``cribkit.analysis.pegging``): they are this strategy's defaults and what
@@ -178,6 +179,7 @@ class ExpertStrategy(StrategyBase):
         reply_reading_deals: int = EXPERT_PLAY.reply_reading_deals,
         reply_reading_keeps: bool = EXPERT_PLAY.reply_reading_keeps,
         committed_next_card: bool = EXPERT_PLAY.committed_next_card,
+        keep_strength: float = EXPERT_PLAY.keep_strength,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -211,6 +213,7 @@ class ExpertStrategy(StrategyBase):
         self.reply_reading_deals = reply_reading_deals
         self.reply_reading_keeps = reply_reading_keeps
         self.committed_next_card = committed_next_card
+        self.keep_strength = keep_strength
         self.openings = OpeningReading(  # what the play reads, from the settings above
             lead_table=read_leads_by or lead_table,
             lead_strength=lead_reading,
@@ -300,6 +303,7 @@ class ExpertStrategy(StrategyBase):
             reply_reading_deals=self.reply_reading_deals,
             reply_reading_keeps=self.reply_reading_keeps,
             committed_next_card=self.committed_next_card,
+            keep_strength=self.keep_strength,
         )
         return Play(view.player, card)
 
@@ -323,6 +327,7 @@ class Expert2026Strategy(ExpertStrategy):
             later_reading=0.0,
             reply_reading=0.0,
             committed_next_card=False,
+            keep_strength=1.0,
         )
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
@@ -385,4 +390,5 @@ class Expert202612Strategy(ExpertStrategy):
             reply_reading_deals=24,
             reply_reading_keeps=True,
             committed_next_card=False,
+            keep_strength=1.0,
         )
