@@ -87,15 +87,16 @@ crib -0.000 a hand (no source losing); at 1.0 won 50.7% [50.0, 51.4], play +0.04
 crib for play (2,800 games against ``expert-2026``: 50.1%), 0.6 was shipped from session 3
 to session 9."""
 
-DEALER_PEGGING_WEIGHT = 1.0
+DEALER_PEGGING_WEIGHT = 0.75
 """The dealer's weight on expected net pegging, kept apart because the dealer's keep also
 feeds its own crib. On the searched table a dealer weight of 0.4 against 0.6 (session 7,
 16,000 games against ``expert-2026``) only moved points from the play to the crib (0.6:
 play +0.013 [+0.010, +0.016], crib -0.008 [-0.011, -0.005] a hand, win rate +0.07
-[-0.12, +0.27] points). On the realized table both roles took 0.75 from session 10 to 28;
-the dealer's 1.0 came out ahead of 0.75 in discard duels on three seeds (+0.006, +0.004,
-+0.002 points a hand; docs/strength.md, sessions 26 and 28) and since session 29 it is the
-default (the pone's 1.0 did not: -0.005)."""
+[-0.12, +0.27] points); on the realized table both roles take 0.75. At 1.0 the dealer's
+discard came out ahead in discard duels on four seeds (about +0.003 points a hand), but
+the confirming run against ``expert-2026-12`` (session 29, seed 239, 16,000 games: 51.8%)
+lost crib points beyond noise (-0.007 [-0.012, -0.003] a hand) for play, so 0.75 stays
+(docs/strength.md)."""
 
 
 def pegging_weight(*, dealer: bool) -> float:
