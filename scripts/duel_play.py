@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
@@ -81,14 +81,17 @@ def run_duel(
     description: str,
     default_seed: int,
     jobs_of: Callable[[int, int], list[Job]],
-    play: Callable[..., float],
+    play: Callable[..., float] | Callable[..., tuple[float, ...]],
     measure: str,
     digits: int,
     chunksize: int,
+    parts: Sequence[str] = (),
 ) -> int:
     """A duel's command line: ``--set`` the variant, ``-n`` deals, ``--seed``, ``-j``; each
     of ``jobs_of(seed, deals)`` played by ``play`` in worker processes, and the mean of what
-    ``measure`` names printed with its 95% interval to ``digits`` decimals."""
+    ``measure`` names printed with its 95% interval to ``digits`` decimals. With ``parts``,
+    ``play`` returns the measure and then one value for each part, and each part's mean is
+    printed below it the same way."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("-n", "--deals", type=int, default=3000)
@@ -99,17 +102,26 @@ def run_duel(
     started = time.perf_counter()
     jobs = jobs_of(args.seed, args.deals)
     with ProcessPoolExecutor(args.jobs) as pool:
-        values = list(pool.map(partial(play, settings=settings), jobs, chunksize=chunksize))
-    mean, interval = mean_interval(values)
+        results = list(pool.map(partial(play, settings=settings), jobs, chunksize=chunksize))
+    rows = [result if isinstance(result, tuple) else (result,) for result in results]
+    values = [row[0] for row in rows]
     changed = sum(value != 0 for value in values)
+    print(
+        f"variant {settings or '(the expert)'}: {measure} {_mean_text(values, digits)} "
+        f"over {args.deals} deals ({changed} changed), {time.perf_counter() - started:.0f} s"
+    )
+    for index, part in enumerate(parts, start=1):
+        print(f"  {part}: {_mean_text([row[index] for row in rows], digits)}")
+    return 0
+
+
+def _mean_text(values: Sequence[float], digits: int) -> str:
+    """``+0.004 [-0.001, +0.009]``: the mean and its 95% interval (none for one value)."""
+    mean, interval = mean_interval(values)
     bounds = (
         "" if interval is None else f" [{interval.low:+.{digits}f}, {interval.high:+.{digits}f}]"
     )
-    print(
-        f"variant {settings or '(the expert)'}: {measure} {mean:+.{digits}f}{bounds} "
-        f"over {args.deals} deals ({changed} changed), {time.perf_counter() - started:.0f} s"
-    )
-    return 0
+    return f"{mean:+.{digits}f}{bounds}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,12 +20,12 @@ PEGGING_FIRST: dict[str, Any] = {"pegging_weight": 4.0, "dealer_pegging_weight":
 
 def test_the_expert_against_itself_gains_nothing() -> None:
     for deal in range(3):
-        assert duel.play_deal(table_build.hand_seed(3, deal), {}) == 0.0
+        assert duel.play_deal(table_build.hand_seed(3, deal), {}) == (0.0, 0.0, 0.0, 0.0)
 
 
-def _pegs_net(seed: int, seat: int, variant_seat: int | None) -> int:
-    """``seat``'s points less the other's for the whole hand, read off the pegs, with the
-    variant laying away for ``variant_seat`` (none: the expert for both)."""
+def _hand_end(seed: int, variant_seat: int | None) -> Any:
+    """The game after the hand's show, the variant laying away for ``variant_seat`` (none:
+    the expert for both), the expert playing both seats."""
 
     def throw(state: Any, player: int) -> Any:
         settings = PEGGING_FIRST if player == variant_seat else {}
@@ -35,17 +35,56 @@ def _pegs_net(seed: int, seat: int, variant_seat: int | None) -> int:
 
     start, _ = table_build.hand_to_play(seed, throw)
     end, _ = table_build.play_out(start, duel_play.duel_chooser(seed, 0, {}))
-    return end.pegs[seat].front - end.pegs[1 - seat].front
+    return end
+
+
+def _pegs_net(seed: int, seat: int, variant_seat: int | None) -> int:
+    """``seat``'s points less the other's for the whole hand, read off the pegs."""
+    end = _hand_end(seed, variant_seat)
+    return int(end.pegs[seat].front - end.pegs[1 - seat].front)
+
+
+def _show_net(end: Any, seat: int, source: Any) -> int:
+    """``seat``'s points less the other's from the hand or the crib, read off the shows."""
+    return sum(
+        show.breakdown.total if show.player == seat else -show.breakdown.total
+        for show in end.shows
+        if show.context is source
+    )
+
+
+def _source_nets(seed: int, seat: int, variant_seat: int | None) -> list[int]:
+    """``seat``'s net points from the play, the hand and the crib: the hand's and the
+    crib's off the shows, the play's the rest of the pegs' (heels and all, the same either
+    way, cancel in a gain)."""
+    end = _hand_end(seed, variant_seat)
+    shows = [_show_net(end, seat, source) for source in duel.SOURCES[1:]]
+    return [int(end.pegs[seat].front - end.pegs[1 - seat].front) - sum(shows), *shows]
 
 
 @pytest.mark.heavy
 def test_a_variant_gains_its_own_seats_net_points_of_the_hand() -> None:
+    """The gain is read off the pegs, its hand and crib off the shows, and the sources
+    add up to it (the heels never differ)."""
     for deal in range(40):
         seed = table_build.hand_seed(9, deal)
-        gain = duel.play_deal(seed, PEGGING_FIRST)
+        gain, *parts = duel.play_deal(seed, PEGGING_FIRST)
         if gain != 0.0:
             by_seat = [_pegs_net(seed, seat, seat) - _pegs_net(seed, seat, None) for seat in (0, 1)]
             assert gain == pytest.approx(sum(by_seat) / 2)
+            by_seat_source = [
+                [
+                    variant - expert
+                    for variant, expert in zip(
+                        _source_nets(seed, seat, seat), _source_nets(seed, seat, None), strict=True
+                    )
+                ]
+                for seat in (0, 1)
+            ]
+            assert parts == pytest.approx(
+                [(a + b) / 2 for a, b in zip(*by_seat_source, strict=True)]
+            )
+            assert sum(parts) == pytest.approx(gain)
             return
     pytest.fail("a discard four times as keen on pegging laid away as the expert in 40 deals")
 
@@ -55,3 +94,5 @@ def test_the_command_prints_the_mean_and_interval(capsys: pytest.CaptureFixture[
     assert duel.main(["-n", "4", "-j", "1", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "points a hand +0.000 [+0.000, +0.000] over 4 deals (0 changed)" in out
+    for source in ("play", "hand", "crib"):
+        assert f"  {source}: +0.000 [+0.000, +0.000]" in out
