@@ -38,9 +38,8 @@ def _hand_end(seed: int, variant_seat: int | None) -> Any:
     return end
 
 
-def _pegs_net(seed: int, seat: int, variant_seat: int | None) -> int:
+def _pegs_net(end: Any, seat: int) -> int:
     """``seat``'s points less the other's for the whole hand, read off the pegs."""
-    end = _hand_end(seed, variant_seat)
     return int(end.pegs[seat].front - end.pegs[1 - seat].front)
 
 
@@ -53,13 +52,12 @@ def _show_net(end: Any, seat: int, source: Any) -> int:
     )
 
 
-def _source_nets(seed: int, seat: int, variant_seat: int | None) -> list[int]:
+def _source_nets(end: Any, seat: int) -> list[int]:
     """``seat``'s net points from the play, the hand and the crib: the hand's and the
     crib's off the shows, the play's the rest of the pegs' (heels and all, the same either
     way, cancel in a gain)."""
-    end = _hand_end(seed, variant_seat)
     shows = [_show_net(end, seat, source) for source in duel.SOURCES[1:]]
-    return [int(end.pegs[seat].front - end.pegs[1 - seat].front) - sum(shows), *shows]
+    return [_pegs_net(end, seat) - sum(shows), *shows]
 
 
 @pytest.mark.heavy
@@ -70,13 +68,19 @@ def test_a_variant_gains_its_own_seats_net_points_of_the_hand() -> None:
         seed = table_build.hand_seed(9, deal)
         gain, *parts = duel.play_deal(seed, PEGGING_FIRST)
         if gain != 0.0:
-            by_seat = [_pegs_net(seed, seat, seat) - _pegs_net(seed, seat, None) for seat in (0, 1)]
+            expert_end = _hand_end(seed, None)
+            variant_ends = [_hand_end(seed, seat) for seat in (0, 1)]
+            by_seat = [
+                _pegs_net(variant_ends[seat], seat) - _pegs_net(expert_end, seat) for seat in (0, 1)
+            ]
             assert gain == pytest.approx(sum(by_seat) / 2)
             by_seat_source = [
                 [
                     variant - expert
                     for variant, expert in zip(
-                        _source_nets(seed, seat, seat), _source_nets(seed, seat, None), strict=True
+                        _source_nets(variant_ends[seat], seat),
+                        _source_nets(expert_end, seat),
+                        strict=True,
                     )
                 ]
                 for seat in (0, 1)

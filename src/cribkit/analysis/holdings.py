@@ -158,8 +158,7 @@ def keep_weight(
     ``strength``, else the plausibility weight of that strength."""
     if model_dealer is None:
         return plausibility_weight(kept, plausibility)
-    likelihood = keep_likelihood(kept, model_dealer)
-    return likelihood if strength == 1.0 else likelihood**strength
+    return math.pow(keep_likelihood(kept, model_dealer), strength)
 
 
 def _seen_cards(view: PlayerView) -> list[Card]:
