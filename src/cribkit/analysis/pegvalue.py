@@ -355,13 +355,19 @@ def hold_values_with_pegging(
 
 
 def expert_hold(
-    dealt: Sequence[Card], *, dealer: bool, table: str = PEG_TABLE, weight: float | None = None
+    dealt: Sequence[Card],
+    *,
+    dealer: bool,
+    table: str = PEG_TABLE,
+    weight: float | None = None,
+    crib_model: bool = False,
 ) -> int:
-    """The hold (``HOLDS`` index) an expert keeps when it plays for points with every crib
-    valued against all throws alike (as session 9's did): the first of the best by
-    ``hold_values_with_pegging`` (``table`` and ``weight`` name an earlier expert's
-    pegging value, as the keep model's build does)."""
+    """The hold (``HOLDS`` index) an expert keeps when it plays for points, by default
+    with every crib valued against all throws alike (as session 9's did): the first of the
+    best by ``hold_values_with_pegging`` (``table`` and ``weight`` name an earlier
+    expert's pegging value, as the keep model's build does; the defaults with
+    ``crib_model`` are how today's expert discards far from 121)."""
     values = hold_values_with_pegging(
-        dealt, dealer=dealer, weight=weight, table=table, crib_model=False
+        dealt, dealer=dealer, weight=weight, table=table, crib_model=crib_model
     )
     return int(np.argmax(values))
