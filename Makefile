@@ -10,7 +10,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install lock serve cluster cluster-down check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads answers answers-unread leads-answered keeps realized clean
+.PHONY: install lock serve cluster cluster-down check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads answers answers-unread leads-answered keeps keeps-shipped realized clean
 
 # Every test starts Python processes (workers, servers, the command line): without bytecode
 # caches each compiles its imports again (3.9 s of CPU for the web app's, 1.5 s with them), so
@@ -138,6 +138,11 @@ $(DATA)/pegging-exact.npz: scripts/build_pegging.py $(TABLE_CODE) | $(STAMP)
 $(DATA)/keeps.npz: scripts/build_keeps.py $(TABLE_CODE) $(DATA)/pegging.npz | $(STAMP)
 	$(BUILD) scripts/build_keeps.py --chunks 300 --seed 1 --jobs 2
 
+## keeps-shipped: today's expert's keeps (the play reads its opponent by them), on keeps.npz's deals
+$(DATA)/keeps-shipped.npz: scripts/build_keeps.py $(TABLE_CODE) $(DATA)/keeps.npz \
+		$(DATA)/pegging-realized.npz | $(STAMP)
+	$(BUILD) scripts/build_keeps.py --shipped-expert --chunks 300 --seed 1 --jobs 2
+
 ## leads: the pone's lead table (every dealer keep weighed by the keep model)
 $(DATA)/leads.npz: scripts/build_leads.py $(TABLE_CODE) $(DATA)/keeps.npz | $(STAMP)
 	$(BUILD) scripts/build_leads.py --jobs 2
@@ -171,6 +176,7 @@ $(DATA)/winprob-2026.npz: scripts/build_winprob.py $(TABLE_CODE) $(PLAY_CODE) | 
 pegging: $(DATA)/pegging.npz
 pegging-exact: $(DATA)/pegging-exact.npz
 keeps: $(DATA)/keeps.npz
+keeps-shipped: $(DATA)/keeps-shipped.npz
 leads: $(DATA)/leads.npz
 answers: $(DATA)/answers.npz
 answers-unread: $(DATA)/answers-unread.npz

@@ -23,7 +23,8 @@ import numpy as np
 import numpy.typing as npt
 from table_build import DATA, build_parser, keep_rows, write_table
 
-from cribkit.analysis.keepmodel import KEEPS
+from cribkit.analysis.keepmodel import KEEP_TABLE, KEEPS
+from cribkit.analysis.leads import LEAD_TABLE
 from cribkit.analysis.pegging import PLAUSIBILITY
 from cribkit.analysis.pegvalue import exact_answers
 
@@ -33,29 +34,44 @@ LEAD_READING = 50.0
 Array = npt.NDArray[np.float64]
 
 
-def answer_rows(rows: list[int], lead_reading: float) -> list[tuple[int, Array]]:
-    """Each row with its answers' values by lead; one worker's share."""
-    return [(row, exact_answers(row, lead_reading)) for row in rows]
+def answer_rows(
+    rows: list[int],
+    lead_reading: float,
+    lead_table: str = LEAD_TABLE,
+    keep_table: str = KEEP_TABLE,
+) -> list[tuple[int, Array]]:
+    """Each row with its answers' values by lead, the pone's keeps weighed by the keep
+    table ``keep_table`` and their leads by ``lead_table``; one worker's share."""
+    return [(row, exact_answers(row, lead_reading, lead_table, keep_table)) for row in rows]
 
 
-def answer_values(jobs: int, lead_reading: float) -> Array:
+def answer_values(
+    jobs: int, lead_reading: float, lead_table: str = LEAD_TABLE, keep_table: str = KEEP_TABLE
+) -> Array:
     """``value[row, lead, answer]`` of every kept hand (NaN where it cannot be)."""
-    return keep_rows(partial(answer_rows, lead_reading=lead_reading), (14, 14), jobs)
+    work = partial(
+        answer_rows, lead_reading=lead_reading, lead_table=lead_table, keep_table=keep_table
+    )
+    return keep_rows(work, (14, 14), jobs)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser(__doc__, OUTPUT, samples=None)
     parser.add_argument("--lead-reading", type=float, default=LEAD_READING)
+    parser.add_argument("--lead-table", default=LEAD_TABLE, help="lead table the pone leads by")
+    parser.add_argument("--keep-table", default=KEEP_TABLE, help="keep table the pone keeps by")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    value = answer_values(args.jobs, args.lead_reading)
+    value = answer_values(args.jobs, args.lead_reading, args.lead_table, args.keep_table)
     write_table(
         args.output,
         f"{len(KEEPS)} kept hands' answers to each lead against every pone keep "
-        f"(lead reading {args.lead_reading:g}) in {time.perf_counter() - started:.0f} s",
+        f"(lead reading {args.lead_reading:g} by {args.lead_table}, keeps by "
+        f"{args.keep_table}) in {time.perf_counter() - started:.0f} s",
         value=value.astype(np.float32),
         plausibility=np.array(PLAUSIBILITY),
         lead_reading=np.array(args.lead_reading),
+        keep_table=np.array(args.keep_table),
     )
     return 0
 

@@ -90,6 +90,7 @@ SAMPLER: dict[str, Any] = {
     "reply_reading_keeps": True,
     "committed_next_card": False,
     "keep_strength": 1.0,
+    "keep_table": "keeps",
     # a deal starts at 0 to 0: what the expert does near 121 never acts here
     "discard_need": 31,
     "play_need": 31,

@@ -158,6 +158,43 @@ def test_opponent_holdings_weighed_by_the_keep_model() -> None:
             assert weight == pytest.approx(ways * keep_likelihood(keep, not view.is_dealer))
 
 
+def test_the_keep_table_names_whose_keeps_weigh_the_holdings() -> None:
+    """Today's expert's keeps (``keeps-shipped``) and the session-9 expert's weigh the same
+    holdings by their own likelihoods: the table named is the one read."""
+    game = Game(seed=5)
+    players = [make_strategy("expert", seed=5), make_strategy("expert", seed=6)]
+    while (view := game.view(game.state.players_to_move()[0])).phase is not Phase.PLAY:
+        game.apply(players[view.player].choose(view))
+    plain = opponent_holdings(view)
+    today = opponent_holdings(view, keep_model=True, keep_table="keeps-shipped")
+    pinned = opponent_holdings(view, keep_model=True, keep_table="keeps")
+    assert today.hands == pinned.hands == plain.hands
+    for hand, ways, weight in zip(today.hands, plain.weights, today.weights, strict=True):
+        assert weight == pytest.approx(ways * keep_likelihood(hand, True, "keeps-shipped"))
+    assert today.weights != pinned.weights
+
+
+def test_the_two_keep_tables_count_the_same_deals_kept_two_ways() -> None:
+    """``keeps-shipped`` counts the pinned table's deals (same seed and chunks) kept by
+    today's discard: the same totals, different keeps, and it says whose keeps it holds."""
+    pinned, today = keep_table("keeps"), keep_table("keeps-shipped")
+    assert today.seed == pinned.seed and today.digests != pinned.digests
+    assert today.counts.sum(axis=1).tolist() == pinned.counts.sum(axis=1).tolist()
+    assert not np.array_equal(today.counts, pinned.counts)
+
+
+@pytest.mark.heavy
+def test_a_rebuilt_chunk_of_todays_keeps_matches_its_digest() -> None:
+    table = keep_table("keeps-shipped")
+    script = load_script("build_keeps")
+    keeps, throws = script.chunk_counts(
+        3, seed=table.seed, deals=table.chunk_deals, shipped_expert=True
+    )
+    assert script.digest(keeps, throws) == table.digests[3]
+    pinned, _ = script.chunk_counts(3, seed=table.seed, deals=table.chunk_deals)
+    assert not np.array_equal(keeps, pinned)  # the flag changes whose keeps are counted
+
+
 @pytest.mark.parametrize("strength", [0.0, 0.7, 1.4])
 def test_the_keep_strength_raises_each_likelihood_to_its_power(strength: float) -> None:
     """At strength s a holding weighs its suit choices times the keep's likelihood to the

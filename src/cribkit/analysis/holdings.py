@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from cribkit.analysis.keepmodel import keep_likelihood
+from cribkit.analysis.keepmodel import KEEP_TABLE, keep_likelihood
 from cribkit.cards import Card, Rank
 from cribkit.errors import CribkitError
 from cribkit.scoring import MAX_COUNT, rank_points
@@ -65,6 +65,7 @@ def opponent_holdings(
     plausibility: float = 0.0,
     keep_model: bool = False,
     keep_strength: float = KEEP_STRENGTH,
+    keep_table: str = KEEP_TABLE,
 ) -> Holdings:
     """Every rank multiset the opponent may hold now, weighted.
 
@@ -74,8 +75,9 @@ def opponent_holdings(
     Weights: the number of suit choices times ``exp(plausibility * value)``, value being
     what the four cards they kept (played ones included) average before the cut; with
     ``keep_model``, times how much likelier the expert keeps those four in their role
-    than four random cards instead (``cribkit.analysis.keepmodel``), raised to
-    ``keep_strength`` (below 1: the opponent keeps less surely as the expert would).
+    than four random cards instead (``cribkit.analysis.keepmodel``, the table named
+    ``keep_table``), raised to ``keep_strength`` (below 1: the opponent keeps less surely
+    as the expert would).
     """
     size = view.opponent_cards_held
     seen = Counter(card.rank for card in _seen_cards(view))
@@ -98,6 +100,7 @@ def opponent_holdings(
                 plausibility,
                 model_dealer,
                 keep_strength,
+                keep_table,
             )
             for combo, ways in combos
         )
@@ -152,13 +155,14 @@ def keep_weight(
     plausibility: float,
     model_dealer: bool | None = None,
     strength: float = KEEP_STRENGTH,
+    table: str = KEEP_TABLE,
 ) -> float:
     """The weight of four sorted kept ranks in an opponent model: the keep model's
-    likelihood for a dealer (``model_dealer`` True) or a pone (False) raised to
-    ``strength``, else the plausibility weight of that strength."""
+    likelihood (by the keep table named ``table``) for a dealer (``model_dealer`` True) or
+    a pone (False) raised to ``strength``, else the plausibility weight of that strength."""
     if model_dealer is None:
         return plausibility_weight(kept, plausibility)
-    return math.pow(keep_likelihood(kept, model_dealer), strength)
+    return math.pow(keep_likelihood(kept, model_dealer, table), strength)
 
 
 def _seen_cards(view: PlayerView) -> list[Card]:

@@ -36,6 +36,7 @@ __all__ = [
     "CRIB_MODEL",
     "KEEPS",
     "KEEP_ROWS",
+    "KEEP_TABLE",
     "ROLES",
     "SMOOTHING",
     "KeepTable",
@@ -62,6 +63,12 @@ ROLES = ("pone", "dealer")
 SMOOTHING = 1.0
 """Keeps added to each entry's count and to its random expectation, so a keep the
 sample never saw is unlikely, not impossible (a player's scores can change its keep)."""
+
+KEEP_TABLE = "keeps"
+"""The keep table the model reads by default: the session-9 expert's keeps, pinned for the
+tables built on it (the crib model's throws, the realized table's samples, the openings).
+``keeps-shipped`` counts today's expert's keeps (``build_keeps.py --shipped-expert``):
+what the play reads of its opponent (``cribkit.analysis.pegging.EXPERT_PLAY``)."""
 
 CRIB_MODEL = True
 """Whether the expert values a crib against the throws this model says the opponent makes
@@ -132,9 +139,9 @@ class KeepTable:
 
 
 @cache
-def keep_table() -> KeepTable:
-    """Load the table shipped with the package (once)."""
-    data = shipped_arrays("keeps", "build_keeps.py")
+def keep_table(name: str = KEEP_TABLE) -> KeepTable:
+    """Load a keep table shipped with the package (once each)."""
+    data = shipped_arrays(name, "build_keeps.py")
     counts = np.asarray(data["counts"], dtype=np.int64)
     throws = np.asarray(data["throws"], dtype=np.int64)
     return KeepTable(
@@ -149,10 +156,10 @@ def keep_table() -> KeepTable:
 
 
 @cache
-def keep_likelihood(keep: tuple[int, ...], dealer: bool) -> float:
+def keep_likelihood(keep: tuple[int, ...], dealer: bool, table: str = KEEP_TABLE) -> float:
     """How much likelier a keep of these four sorted ranks is, for a dealer or a pone,
-    than four random cards."""
-    return float(keep_table().ratios[1 if dealer else 0, KEEP_ROWS[keep]])
+    than four random cards, by the keep table named ``table``."""
+    return float(keep_table(table).ratios[1 if dealer else 0, KEEP_ROWS[keep]])
 
 
 def throw_likelihoods(dealer: bool) -> Array:

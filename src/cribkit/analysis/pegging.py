@@ -26,6 +26,7 @@ from cribkit.analysis.holdings import (
     opponent_holdings,
     sample_holdings,
 )
+from cribkit.analysis.keepmodel import KEEP_TABLE
 from cribkit.analysis.laterplays import (
     LATER_READING,
     LATER_READING_DEALS,
@@ -174,6 +175,7 @@ def evaluate_plays(
     reply_reading_keeps: bool = True,
     committed_next_card: bool = False,
     keep_strength: float = KEEP_STRENGTH,
+    keep_table: str = KEEP_TABLE,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
@@ -199,6 +201,7 @@ def evaluate_plays(
             later_reading,
             later_deals,
             keep_strength=keep_strength,
+            keep_table=keep_table,
         )
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
@@ -251,6 +254,7 @@ class PlaySearch:
     reply_reading_keeps: bool = True
     committed_next_card: bool = False
     keep_strength: float = KEEP_STRENGTH
+    keep_table: str = KEEP_TABLE
 
 
 EXPERT_PLAY = PlaySearch(
@@ -299,6 +303,7 @@ def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayE
         reply_reading_keeps=play.reply_reading_keeps,
         committed_next_card=play.committed_next_card,
         keep_strength=play.keep_strength,
+        keep_table=play.keep_table,
     )
 
 
@@ -324,12 +329,13 @@ def best_play(
     reply_reading_keeps: bool = True,
     committed_next_card: bool = False,
     keep_strength: float = KEEP_STRENGTH,
+    keep_table: str = KEEP_TABLE,
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
     points are only worked out for the cards tied for the best winning chance.
     ``reading`` weights the opponent's holdings by their plays (``analysis.reading``),
     ``keep_model`` by the expert's keeps in their role (``analysis.keepmodel``, the
-    likelihood raised to ``keep_strength``);
+    likelihood by the table ``keep_table``, raised to ``keep_strength``);
     ``points_limits`` / ``endgame_limits`` the deals searched (``deal_count``). The
     pone's first lead, when playing for points with the keep model, is read from
     ``lead_table`` (``analysis.leads``: every dealer holding weighed, not a sample), and
@@ -358,6 +364,7 @@ def best_play(
         later_deals,
         later_reading_keeps,
         keep_strength,
+        keep_table,
     )
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
@@ -489,13 +496,18 @@ def _deals(
     later_reading_deals: int = LATER_READING_DEALS,
     later_reading_keeps: bool = False,
     keep_strength: float = KEEP_STRENGTH,
+    keep_table: str = KEEP_TABLE,
 ) -> tuple[list[Card], list[Root]]:
     """The legal cards (by index) and at most ``deal_limit`` weighted deals to search.
     With ``later_reading`` the opponent's cards after the opening are read by the solver
     (``analysis.laterplays``) instead of by the points they pegged."""
     legal = _legal(view)
     holdings = opponent_holdings(
-        view, plausibility=plausibility, keep_model=keep_model, keep_strength=keep_strength
+        view,
+        plausibility=plausibility,
+        keep_model=keep_model,
+        keep_strength=keep_strength,
+        keep_table=keep_table,
     )
     choices = opponent_choices(view, play_points, answer_only=later_reading > 0) if reading else ()
     later = later_choices(view) if later_reading else ()

@@ -37,7 +37,14 @@ from cribkit.analysis.discard import (
     hold_values,
 )
 from cribkit.analysis.holdings import PIPS, keep_weight, rank_multisets
-from cribkit.analysis.keepmodel import CRIB_MODEL, KEEP_ROWS, KEEPS, crib_throws, keep_index
+from cribkit.analysis.keepmodel import (
+    CRIB_MODEL,
+    KEEP_ROWS,
+    KEEP_TABLE,
+    KEEPS,
+    crib_throws,
+    keep_index,
+)
 from cribkit.analysis.leads import LEAD_TABLE, chosen_chance, lead_likelihood
 from cribkit.analysis.pegging import PLAUSIBILITY
 from cribkit.analysis.pegsolver import Root, canonical_series, lead_nets, net_value, rank_nets
@@ -109,16 +116,23 @@ Array = npt.NDArray[np.float64]
 
 @cache
 def opponent_keeps(
-    keep: tuple[int, ...], plausibility: float, opponent_dealer: bool | None = None
+    keep: tuple[int, ...],
+    plausibility: float,
+    opponent_dealer: bool | None = None,
+    keep_table: str = KEEP_TABLE,
 ) -> tuple[npt.NDArray[np.intp], Array]:
     """The opponent's possible rank multisets against ``keep`` (as rows of ``KEEPS``
     indices) and their probabilities: suit choices times the plausibility weight, or,
-    when the opponent's role is given, times the keep model's likelihood in that role."""
+    when the opponent's role is given, times the keep model's likelihood in that role
+    (by the keep table named ``keep_table``)."""
     available = [(rank, 4 - keep.count(rank)) for rank in range(1, 14) if keep.count(rank) < 4]
     combos = rank_multisets(available, 4)
     rows = np.array([KEEP_ROWS[combo] for combo, _ in combos], dtype=np.intp)
     weights = np.array(
-        [ways * keep_weight(combo, plausibility, opponent_dealer) for combo, ways in combos],
+        [
+            ways * keep_weight(combo, plausibility, opponent_dealer, table=keep_table)
+            for combo, ways in combos
+        ],
         dtype=np.float64,
     )
     probabilities: Array = weights / weights.sum()
@@ -171,12 +185,13 @@ def exact_entry(
     return float(nets_against(keep, rows, role) @ probabilities)
 
 
-def exact_leads(row: int) -> Array:
+def exact_leads(row: int, keep_table: str = KEEP_TABLE) -> Array:
     """The pone's expected net pegging of leading each rank from ``KEEPS[row]`` (index 1
     to 13; NaN where it holds none) against every dealer keep, weighted by the keep model
-    for a dealer as the play's search weighs them: a row of ``cribkit.analysis.leads``."""
+    for a dealer (the table ``keep_table``) as the play's search weighs them: a row of
+    ``cribkit.analysis.leads``."""
     keep = KEEPS[row]
-    others, weights = opponent_keeps(keep, PLAUSIBILITY, True)
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, True, keep_table)
     nets = lead_nets(keep, [KEEPS[other] for other in others.tolist()], weights.tolist())
     values = np.full(14, np.nan)
     for rank, net in nets.items():
@@ -184,13 +199,13 @@ def exact_leads(row: int) -> Array:
     return values
 
 
-def answered_leads(row: int, answers: str, strength: float) -> Array:
+def answered_leads(row: int, answers: str, strength: float, keep_table: str = KEEP_TABLE) -> Array:
     """The pone's expected net pegging of leading each rank from ``KEEPS[row]`` (as
     ``exact_leads``) against a dealer who cannot see its hand: each dealer keep answers by
     the answer table ``answers`` (a softmax of ``strength`` over the table's values of the
     ranks it holds), and from the third card on both play the perfect-information search."""
     keep = KEEPS[row]
-    others, weights = opponent_keeps(keep, PLAUSIBILITY, True)
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, True, keep_table)
     table = answer_table(answers).value
     values = np.full(14, np.nan)
     for lead in sorted(set(keep)):
@@ -210,14 +225,20 @@ def answered_leads(row: int, answers: str, strength: float) -> Array:
     return values
 
 
-def exact_answers(row: int, lead_reading: float = 0.0, lead_table: str = LEAD_TABLE) -> Array:
+def exact_answers(
+    row: int,
+    lead_reading: float = 0.0,
+    lead_table: str = LEAD_TABLE,
+    keep_table: str = KEEP_TABLE,
+) -> Array:
     """The dealer's expected net pegging of answering each lead (first index, 1 to 13)
     with each rank of ``KEEPS[row]`` (second index; NaN where it holds none, or where no
     pone keep holds the lead) against every pone keep holding the lead, weighted by the
     keep model for a pone and, with ``lead_reading``, by how likely that keep leads it by
-    ``lead_table``: a row of ``cribkit.analysis.answers``."""
+    ``lead_table`` (the keep model's table ``keep_table``): a row of
+    ``cribkit.analysis.answers``."""
     keep = KEEPS[row]
-    others, weights = opponent_keeps(keep, PLAUSIBILITY, False)
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, False, keep_table)
     values = np.full((14, 14), np.nan)
     for lead in range(1, 14):
         roots: list[Root] = []

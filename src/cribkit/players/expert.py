@@ -60,7 +60,8 @@ opponent's *next* card from their own view too, instead of face up as the solve 
 expert's own next card chosen once for the deals it cannot tell apart
 (``cribkit.analysis.nextcard``). Each turned many cards and gained nothing (session 28:
 off). ``keep_strength`` is the exponent on the keep model's likelihood where it weighs the
-opponent's holdings (``cribkit.analysis.holdings.KEEP_STRENGTH``).
+opponent's holdings (``cribkit.analysis.holdings.KEEP_STRENGTH``), ``keep_table`` the keep
+table it reads (``cribkit.analysis.keepmodel.KEEP_TABLE``).
 
 The play's shipped settings are written once, as ``EXPERT_PLAY``
 (``cribkit.analysis.pegging``): they are this strategy's defaults and what
@@ -180,6 +181,7 @@ class ExpertStrategy(StrategyBase):
         reply_reading_keeps: bool = EXPERT_PLAY.reply_reading_keeps,
         committed_next_card: bool = EXPERT_PLAY.committed_next_card,
         keep_strength: float = EXPERT_PLAY.keep_strength,
+        keep_table: str = EXPERT_PLAY.keep_table,
     ) -> None:
         super().__init__(seed=seed)
         self.plausibility = plausibility
@@ -214,6 +216,7 @@ class ExpertStrategy(StrategyBase):
         self.reply_reading_keeps = reply_reading_keeps
         self.committed_next_card = committed_next_card
         self.keep_strength = keep_strength
+        self.keep_table = keep_table
         self.openings = OpeningReading(  # what the play reads, from the settings above
             lead_table=read_leads_by or lead_table,
             lead_strength=lead_reading,
@@ -304,6 +307,7 @@ class ExpertStrategy(StrategyBase):
             reply_reading_keeps=self.reply_reading_keeps,
             committed_next_card=self.committed_next_card,
             keep_strength=self.keep_strength,
+            keep_table=self.keep_table,
         )
         return Play(view.player, card)
 
@@ -328,6 +332,7 @@ class Expert2026Strategy(ExpertStrategy):
             reply_reading=0.0,
             committed_next_card=False,
             keep_strength=1.0,
+            keep_table="keeps",
         )
 
     def choose_discard(self, view: PlayerView) -> PlayerAction:
@@ -391,4 +396,5 @@ class Expert202612Strategy(ExpertStrategy):
             reply_reading_keeps=True,
             committed_next_card=False,
             keep_strength=1.0,
+            keep_table="keeps",
         )
