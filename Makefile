@@ -10,7 +10,7 @@ LOCALE := src/cribkit/web/site/locale
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install lock serve cluster cluster-down check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads answers answers-unread leads-answered keeps keeps-shipped realized clean
+.PHONY: install lock serve cluster cluster-down check test test-all lint docs bench ladder i18n i18n-extract i18n-update i18n-compile i18n-check winprob pegging pegging-exact leads answers answers-unread leads-answered keeps keeps-shipped openings-shipped realized clean
 
 # Every test starts Python processes (workers, servers, the command line): without bytecode
 # caches each compiles its imports again (3.9 s of CPU for the web app's, 1.5 s with them), so
@@ -143,6 +143,23 @@ $(DATA)/keeps-shipped.npz: scripts/build_keeps.py $(TABLE_CODE) $(DATA)/keeps.np
 		$(DATA)/pegging-realized.npz | $(STAMP)
 	$(BUILD) scripts/build_keeps.py --shipped-expert --chunks 300 --seed 1 --jobs 2
 
+## openings-shipped: the four opening tables again, every keep weighed by keeps-shipped (~30 min)
+OPENINGS_SHIPPED := $(DATA)/leads-shipped.npz $(DATA)/answers-unread-shipped.npz \
+	$(DATA)/leads-answered-shipped.npz $(DATA)/answers-shipped.npz
+$(DATA)/leads-shipped.npz: scripts/build_leads.py $(TABLE_CODE) $(DATA)/keeps-shipped.npz | $(STAMP)
+	$(BUILD) scripts/build_leads.py --jobs 2 --keep-table keeps-shipped --output $@
+$(DATA)/answers-unread-shipped.npz: scripts/build_answers.py $(TABLE_CODE) \
+		$(DATA)/keeps-shipped.npz | $(STAMP)
+	$(BUILD) scripts/build_answers.py --jobs 2 --lead-reading 0 --keep-table keeps-shipped --output $@
+$(DATA)/leads-answered-shipped.npz: scripts/build_leads.py $(TABLE_CODE) $(DATA)/keeps-shipped.npz \
+		$(DATA)/answers-unread-shipped.npz | $(STAMP)
+	$(BUILD) scripts/build_leads.py --jobs 2 --answers answers-unread-shipped \
+		--keep-table keeps-shipped --output $@
+$(DATA)/answers-shipped.npz: scripts/build_answers.py $(TABLE_CODE) $(DATA)/keeps-shipped.npz \
+		$(DATA)/leads-shipped.npz | $(STAMP)
+	$(BUILD) scripts/build_answers.py --jobs 2 --lead-table leads-shipped \
+		--keep-table keeps-shipped --output $@
+
 ## leads: the pone's lead table (every dealer keep weighed by the keep model)
 $(DATA)/leads.npz: scripts/build_leads.py $(TABLE_CODE) $(DATA)/keeps.npz | $(STAMP)
 	$(BUILD) scripts/build_leads.py --jobs 2
@@ -177,6 +194,7 @@ pegging: $(DATA)/pegging.npz
 pegging-exact: $(DATA)/pegging-exact.npz
 keeps: $(DATA)/keeps.npz
 keeps-shipped: $(DATA)/keeps-shipped.npz
+openings-shipped: $(OPENINGS_SHIPPED)
 leads: $(DATA)/leads.npz
 answers: $(DATA)/answers.npz
 answers-unread: $(DATA)/answers-unread.npz

@@ -288,3 +288,41 @@ def test_near_121_the_opening_tables_correct_the_searched_chances() -> None:
             answer_reading_near_121=0.0,
         )
         assert strategy.choose(view) == Play(view.player, rated[0].card)
+
+
+def _rebuilt_opening_row(table: str, row: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A row of one of the ``*-shipped`` opening tables rebuilt by its script, the shipped
+    row, and the pinned table's row it stands beside (every keep weighed by ``keeps``)."""
+    leads, answers = load_script("build_leads"), load_script("build_answers")
+    today = "keeps-shipped"
+    if table == "leads-shipped":
+        [(_, values)] = leads.lead_rows([row], keep_table=today)
+    elif table == "leads-answered-shipped":
+        [(_, values)] = leads.lead_rows([row], "answers-unread-shipped", 50.0, today)
+    elif table == "answers-shipped":
+        [(_, values)] = answers.answer_rows([row], 50.0, "leads-shipped", today)
+    else:
+        [(_, values)] = answers.answer_rows([row], 0.0, keep_table=today)
+    pinned = table.removesuffix("-shipped")
+    if table.startswith("leads"):
+        return values, lead_table(table).value[row], lead_table(pinned).value[row]
+    return values, answer_table(table).value[row], answer_table(pinned).value[row]
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize(
+    "table",
+    ["leads-shipped", "answers-unread-shipped", "leads-answered-shipped", "answers-shipped"],
+)
+def test_a_rebuilt_row_of_each_opening_table_on_todays_keeps_matches_the_shipped_one(
+    table: str,
+) -> None:
+    """The opening tables built on ``keeps-shipped`` (``make openings-shipped``): a row
+    rebuilt matches, and differs from the pinned table's row (the keeps weigh it)."""
+    row = keep_index((4, 5, 6, 10))
+    values, shipped, pinned = _rebuilt_opening_row(table, row)
+    held = ~np.isnan(shipped)
+    assert held.any() and np.array_equal(held, ~np.isnan(values))
+    assert np.array_equal(held, ~np.isnan(pinned))
+    assert values[held] == pytest.approx(shipped[held], abs=1e-5)
+    assert np.abs(shipped[held] - pinned[held]).max() > 1e-4

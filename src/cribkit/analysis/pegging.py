@@ -26,7 +26,7 @@ from cribkit.analysis.holdings import (
     opponent_holdings,
     sample_holdings,
 )
-from cribkit.analysis.keepmodel import KEEP_TABLE
+from cribkit.analysis.keepmodel import KEEP_TABLE, SHIPPED_KEEP_TABLE
 from cribkit.analysis.laterplays import (
     LATER_READING,
     LATER_READING_DEALS,
@@ -269,6 +269,7 @@ EXPERT_PLAY = PlaySearch(
     tables_near_121=False,
     later_reading=LATER_READING,
     later_reading_deals=LATER_READING_DEALS,
+    keep_table=SHIPPED_KEEP_TABLE,
 )
 """The shipped expert's play: the defaults of ``ExpertStrategy`` and what ``expert_plays``
 searches."""
