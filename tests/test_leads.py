@@ -43,16 +43,20 @@ def test_a_rebuilt_row_matches_the_shipped_table(ranks: tuple[int, ...]) -> None
 
 
 @pytest.mark.heavy
-def test_a_row_is_each_leads_value_over_every_dealer_keep() -> None:
-    """Worked out here through the public search, edge by edge, not through ``_nets``."""
+@pytest.mark.parametrize("keeps", ["keeps", "keeps-shipped"])
+def test_a_row_is_each_leads_value_over_every_dealer_keep(keeps: str) -> None:
+    """Worked out here through the public search, edge by edge, not through ``_nets``, the
+    dealer's keeps weighed by either keep table (``build_leads.py --keep-table``)."""
     keep = (2, 2, 9, 13)
-    others, weights = opponent_keeps(keep, PLAUSIBILITY, True)
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, True, keeps)
     expected = dict.fromkeys(set(keep), 0.0)
     for other, weight in zip(others.tolist(), weights.tolist(), strict=True):
         for rank, points, after in successors((keep, KEEPS[other], (), 0, 0)):
             expected[rank] += weight * (points + (0 if after is None else net_value(after)))
-    got = exact_leads(keep_index(keep))
+    [(_, got)] = load_script("build_leads").lead_rows([keep_index(keep)], keep_table=keeps)
     assert {rank: got[rank] for rank in expected} == pytest.approx(expected)
+    pinned = exact_leads(keep_index(keep))
+    assert (keeps == "keeps") == bool(np.allclose(got, pinned, equal_nan=True))
     assert np.isnan(got[[r for r in range(1, 14) if r not in keep]]).all()
 
 

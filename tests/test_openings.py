@@ -169,10 +169,12 @@ def test_a_rebuilt_row_matches_the_shipped_table(ranks: tuple[int, ...]) -> None
 
 
 @pytest.mark.heavy
-def test_a_row_is_each_answers_value_over_every_pone_keep_holding_the_lead() -> None:
-    """Worked out here through the public search, edge by edge, for one lead."""
+@pytest.mark.parametrize("keeps", ["keeps", "keeps-shipped"])
+def test_a_row_is_each_answers_value_over_every_pone_keep_holding_the_lead(keeps: str) -> None:
+    """Worked out here through the public search, edge by edge, for one lead, the pone's
+    keeps weighed by either keep table (``build_answers.py --keep-table``)."""
     keep, lead = (2, 3, 9, 13), 7
-    others, weights = opponent_keeps(keep, PLAUSIBILITY, False)
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, False, keeps)
     expected = dict.fromkeys(set(keep), 0.0)
     total = 0.0
     for other, weight in zip(others.tolist(), weights.tolist(), strict=True):
@@ -186,10 +188,15 @@ def test_a_row_is_each_answers_value_over_every_pone_keep_holding_the_lead() -> 
         # the pone (seat 1) has led: seat 0, the dealer, answers
         for rank, points, later in successors((keep, tuple(rest), (lead,), 7, 0)):
             expected[rank] += weight * (points + (0 if later is None else net_value(later)))
-    got = exact_answers(keep_index(keep), 50.0)[lead]
+    [(_, row)] = load_script("build_answers").answer_rows(
+        [keep_index(keep)], 50.0, LEAD_TABLE, keeps
+    )
+    got = row[lead]
     assert {rank: got[rank] for rank in expected} == pytest.approx(
         {rank: value / total for rank, value in expected.items()}
     )
+    other_table = exact_answers(keep_index(keep), 50.0, LEAD_TABLE, "keeps")[lead]
+    assert (keeps == "keeps") == bool(np.allclose(got, other_table, equal_nan=True))
 
 
 def test_the_dealer_answers_from_the_table_when_asked() -> None:
@@ -288,41 +295,3 @@ def test_near_121_the_opening_tables_correct_the_searched_chances() -> None:
             answer_reading_near_121=0.0,
         )
         assert strategy.choose(view) == Play(view.player, rated[0].card)
-
-
-def _rebuilt_opening_row(table: str, row: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A row of one of the ``*-shipped`` opening tables rebuilt by its script, the shipped
-    row, and the pinned table's row it stands beside (every keep weighed by ``keeps``)."""
-    leads, answers = load_script("build_leads"), load_script("build_answers")
-    today = "keeps-shipped"
-    if table == "leads-shipped":
-        [(_, values)] = leads.lead_rows([row], keep_table=today)
-    elif table == "leads-answered-shipped":
-        [(_, values)] = leads.lead_rows([row], "answers-unread-shipped", 50.0, today)
-    elif table == "answers-shipped":
-        [(_, values)] = answers.answer_rows([row], 50.0, "leads-shipped", today)
-    else:
-        [(_, values)] = answers.answer_rows([row], 0.0, keep_table=today)
-    pinned = table.removesuffix("-shipped")
-    if table.startswith("leads"):
-        return values, lead_table(table).value[row], lead_table(pinned).value[row]
-    return values, answer_table(table).value[row], answer_table(pinned).value[row]
-
-
-@pytest.mark.heavy
-@pytest.mark.parametrize(
-    "table",
-    ["leads-shipped", "answers-unread-shipped", "leads-answered-shipped", "answers-shipped"],
-)
-def test_a_rebuilt_row_of_each_opening_table_on_todays_keeps_matches_the_shipped_one(
-    table: str,
-) -> None:
-    """The opening tables built on ``keeps-shipped`` (``make openings-shipped``): a row
-    rebuilt matches, and differs from the pinned table's row (the keeps weigh it)."""
-    row = keep_index((4, 5, 6, 10))
-    values, shipped, pinned = _rebuilt_opening_row(table, row)
-    held = ~np.isnan(shipped)
-    assert held.any() and np.array_equal(held, ~np.isnan(values))
-    assert np.array_equal(held, ~np.isnan(pinned))
-    assert values[held] == pytest.approx(shipped[held], abs=1e-5)
-    assert np.abs(shipped[held] - pinned[held]).max() > 1e-4
