@@ -493,43 +493,27 @@ def test_near_121_the_later_reading_deals_fewer_hands(monkeypatch: pytest.Monkey
     assert ExpertStrategy(seed=0).later_reading_deals_near_121 == LATER_READING_DEALS_NEAR_121
 
 
-def test_the_keep_strength_reaches_the_holdings_the_play_weighs(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("setting", "value", "pinned"), [("keep_strength", 0.6, 1.0), ("keep_table", "keeps", "keeps")]
+)
+def test_the_keep_settings_reach_the_holdings_the_play_weighs(
+    monkeypatch: pytest.MonkeyPatch, setting: str, value: object, pinned: object
 ) -> None:
     """``keep_strength`` tempers the keep model where the expert's play weighs the
-    opponent's holdings; the shipped expert's is ``EXPERT_PLAY``'s, which hints read."""
-    seen: list[float] = []
+    opponent's holdings and ``keep_table`` names whose keeps it reads (today's expert's
+    for the shipped expert); the shipped expert's are ``EXPERT_PLAY``'s, which hints read,
+    and the yardstick's stay pinned when a default moves."""
+    seen: list[object] = []
     holdings = pegging_module.opponent_holdings
 
     def recording_holdings(view: PlayerView, **settings: Any) -> Any:
-        seen.append(settings["keep_strength"])
+        seen.append(settings[setting])
         return holdings(view, **settings)
 
     monkeypatch.setattr(pegging_module, "opponent_holdings", recording_holdings)
     state, _ = to_the_play("2C 6C 7C 8C AH AS", "5D 3D KH 9S QC JC", "AH AS", "QC JC", "4S")
     state, _ = run(state, "p1 play 5D", "p0 play 2C", "p1 play 3D")
-    ExpertStrategy(seed=0, keep_strength=0.6).choose(view_of(state, 0))
-    ExpertStrategy(seed=0).choose(view_of(state, 0))
-    assert seen == [0.6, EXPERT_PLAY.keep_strength]
-
-
-def test_the_keep_table_reaches_the_holdings_the_play_weighs(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``keep_table`` names the keeps the play reads its opponent by: today's expert's for
-    the shipped expert (``EXPERT_PLAY``, which hints read), the session-9 expert's for the
-    yardstick, whose play must not move when a default does."""
-    seen: list[str] = []
-    holdings = pegging_module.opponent_holdings
-
-    def recording_holdings(view: PlayerView, **settings: Any) -> Any:
-        seen.append(settings["keep_table"])
-        return holdings(view, **settings)
-
-    monkeypatch.setattr(pegging_module, "opponent_holdings", recording_holdings)
-    state, _ = to_the_play("2C 6C 7C 8C AH AS", "5D 3D KH 9S QC JC", "AH AS", "QC JC", "4S")
-    state, _ = run(state, "p1 play 5D", "p0 play 2C", "p1 play 3D")
-    ExpertStrategy(seed=0, keep_table="keeps").choose(view_of(state, 0))
+    ExpertStrategy(seed=0, **{setting: value}).choose(view_of(state, 0))
     ExpertStrategy(seed=0).choose(view_of(state, 0))
     make_strategy("expert-2026-12", seed=0).choose(view_of(state, 0))
-    assert seen == ["keeps", EXPERT_PLAY.keep_table, "keeps"]
+    assert seen == [value, getattr(EXPERT_PLAY, setting), pinned]
