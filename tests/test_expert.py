@@ -435,8 +435,9 @@ EXPERT_TABLES: dict[str, Any] = {
     "answer_table": ANSWER_TABLE,
     "openings": EXPERT_OPENINGS,
     "later_reading": LATER_READING,
+    "keep_table": EXPERT_PLAY.keep_table,
 }
-"""The tables and readings the shipped expert's search adds (``expert_plays``)."""
+"""The tables, readings and keeps the shipped expert's search adds (``expert_plays``)."""
 
 
 @pytest.mark.heavy

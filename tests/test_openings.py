@@ -24,6 +24,7 @@ from cribkit.analysis.answers import (
     is_first_answer,
 )
 from cribkit.analysis.holdings import Holdings, opponent_holdings
+from cribkit.analysis.keepmodel import KEEP_TABLE
 from cribkit.analysis.leads import (
     ANSWERED_LEAD_TABLE,
     LEAD_TABLE,
@@ -289,6 +290,7 @@ def test_near_121_the_opening_tables_correct_the_searched_chances() -> None:
         strategy = ExpertStrategy(
             seed=1,
             tables_near_121=True,
+            keep_table=KEEP_TABLE,  # evaluate_plays' keeps, as above
             lead_table=LEAD_TABLE,
             endgame_limits=DEAL_LIMITS,
             lead_reading_near_121=0.0,
