@@ -15,7 +15,9 @@ counts, so a test can rebuild any chunk alone and check it. The keeps are the se
 expert's, whose discard weighed the searched pegging table at 0.6 (``build_keeps.py``
 pins it): the realized table the expert now discards by was sampled from play that reads
 this model, so the model stays the one those samples saw. A new searched table changes
-some keeps: rebuild this table after it (``make pegging``, then ``make keeps``).
+some keeps: rebuild this table after it (``make pegging``, then ``make keeps``). A second
+table, ``keeps-shipped``, counts the same deals kept by today's expert (``make
+keeps-shipped``); the play reads it (``keep_table``), the tables built on this one do not.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ tables built on it (the crib model's throws, the realized table's samples, the o
 SHIPPED_KEEP_TABLE = "keeps-shipped"
 """Today's expert's keeps on the same deals (``build_keeps.py --shipped-expert``): what the
 expert's play reads its opponent by (``cribkit.analysis.pegging.EXPERT_PLAY``), since the
-opponent it meets most keeps as it does. Session 30: play duels +0.002 to +0.006 a hand
+opponent it meets most keeps as it does. Session 30: play duels +0.001 to +0.006 a hand
 on six seeds (docs' strength page)."""
 
 CRIB_MODEL = True
