@@ -24,6 +24,7 @@ from cribkit.analysis.keepmodel import (
     throw_ratios,
 )
 from cribkit.analysis.pegvalue import opponent_keeps
+from cribkit.analysis.shipped import shipped_arrays
 from cribkit.game import Game
 from cribkit.players import make_strategy
 from cribkit.state import Phase
@@ -181,6 +182,8 @@ def test_the_two_keep_tables_count_the_same_deals_kept_two_ways() -> None:
     assert today.seed == pinned.seed and today.digests != pinned.digests
     assert today.counts.sum(axis=1).tolist() == pinned.counts.sum(axis=1).tolist()
     assert not np.array_equal(today.counts, pinned.counts)
+    assert bool(shipped_arrays("keeps-shipped", "build_keeps.py")["shipped_expert"])
+    assert not shipped_arrays("keeps", "build_keeps.py").get("shipped_expert", False)
 
 
 @pytest.mark.heavy
