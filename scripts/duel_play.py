@@ -10,6 +10,10 @@ scores stay far from 121, so the winning-chance settings are not measured here: 
 games (``screen_expert.py``) are.
 
 Run: ``.venv/bin/python scripts/duel_play.py --set reading=0.0 -n 3000 --seed 5``.
+
+``--set sees_opponent=true`` is not a setting of the expert but a reference: the variant
+seat plays the card the exact solve values most against the opponent's real cards, as if
+it saw their hand. What it nets bounds how much better reading could make the play.
 """
 
 from __future__ import annotations
@@ -25,13 +29,18 @@ from typing import Any, TypeVar
 from screen_expert import parse_settings
 from table_build import Chooser, hand_seed, hand_to_play, play_out
 
-from cribkit.actions import Discard
+from cribkit.actions import Discard, Play
+from cribkit.analysis.pegging import start_state
+from cribkit.analysis.pegsolver import rank_nets
 from cribkit.cards import Card
 from cribkit.events import ScoreContext
 from cribkit.players.expert import ExpertStrategy
 from cribkit.state import GameState
 from cribkit.tournament import mean_interval
-from cribkit.view import view_of
+from cribkit.view import PlayerView, view_of
+
+SEES_OPPONENT = "sees_opponent"
+"""The duel's own pseudo-setting: the variant sees the opponent's cards (``face_up_chooser``)."""
 
 
 def expert_throw(state: GameState, player: int) -> tuple[Card, Card]:
@@ -41,14 +50,36 @@ def expert_throw(state: GameState, player: int) -> tuple[Card, Card]:
     return action.cards
 
 
-def duel_chooser(seed: int, variant_seat: int, settings: dict[str, Any]) -> Chooser:
+def duel_chooser(
+    seed: int, variant_seat: int, settings: dict[str, Any], start: GameState | None = None
+) -> Chooser:
     """Choices for both seats: the variant in ``variant_seat``, the shipped expert in the
-    other."""
-    players = {
-        variant_seat: ExpertStrategy(seed=seed, **settings),
-        1 - variant_seat: ExpertStrategy(seed=seed),
-    }
-    return lambda view: players[view.player].choose(view)
+    other. With ``sees_opponent`` set, the variant plays face up from ``start``'s cards."""
+    expert = ExpertStrategy(seed=seed)
+    if settings.get(SEES_OPPONENT):
+        if start is None:
+            raise ValueError("a variant that sees the opponent needs the deal's start")
+        face_up = face_up_chooser(start, variant_seat)
+        return lambda view: face_up(view) if view.player == variant_seat else expert.choose(view)
+    variant = ExpertStrategy(seed=seed, **settings)
+    return lambda view: (variant if view.player == variant_seat else expert).choose(view)
+
+
+def face_up_chooser(start: GameState, seat: int) -> Chooser:
+    """``seat``'s play as if it saw the opponent's cards: the card whose rank the exact
+    solve of the rest of the play values most against what they really hold, the lowest
+    card first among equals (the expert's order)."""
+    kept = view_of(start, 1 - seat).kept
+
+    def choose(view: PlayerView) -> Play:
+        played = {entry.card for entry in view.play_log if entry.player != seat}
+        theirs = [int(card.rank) for card in kept if card not in played]
+        mine, hand, series, count, _ = start_state(view, theirs)
+        nets = rank_nets([((mine, hand, series, count), 1.0)], None, None)
+        plays = [action for action in view.legal_actions if isinstance(action, Play)]
+        return min(plays, key=lambda action: (-nets[int(action.card.rank)], action.card.index))
+
+    return choose
 
 
 def play_deal(seed: int, settings: dict[str, Any]) -> float:
@@ -56,7 +87,7 @@ def play_deal(seed: int, settings: dict[str, Any]) -> float:
     start, _ = hand_to_play(seed, expert_throw)
     nets = []
     for variant_seat in (0, 1):
-        _, events = play_out(start, duel_chooser(seed, variant_seat, settings))
+        _, events = play_out(start, duel_chooser(seed, variant_seat, settings, start))
         nets.append(
             sum(
                 event.points if event.player == variant_seat else -event.points

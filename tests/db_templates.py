@@ -24,11 +24,16 @@ __all__ = ["PostgresServer", "copy_sqlite", "database_params", "migrated_sqlite"
 
 def database_params(metafunc: pytest.Metafunc) -> None:
     """A ``postgres_too`` test that takes ``database_url`` runs on SQLite and on PostgreSQL;
-    any other on SQLite alone (the fixture's default)."""
-    if "database_url" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
-        "postgres_too"
-    ):
-        backends = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+    any other on SQLite alone (the fixture's default). A ``heavy`` one (whole games through
+    the API) plays its PostgreSQL variant in the ``slow`` tier only: CI's PostgreSQL runs
+    are the tests where its semantics matter, and the whole games' second run on it cost a
+    minute and a half of CI's two cores."""
+    definition = metafunc.definition
+    if "database_url" in metafunc.fixturenames and definition.get_closest_marker("postgres_too"):
+        marks = [pytest.mark.postgres]
+        if definition.get_closest_marker("heavy"):
+            marks.append(pytest.mark.slow)
+        backends = ["sqlite", pytest.param("postgres", marks=marks)]
         metafunc.parametrize("database_url", backends, indirect=True)
 
 

@@ -53,3 +53,28 @@ def test_the_command_prints_the_mean_and_interval(capsys: pytest.CaptureFixture[
     assert duel.main(["-n", "4", "-j", "1", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "play points a hand +0.000 [+0.000, +0.000] over 4 deals (0 changed)" in out
+
+
+def test_the_face_up_reference_plays_the_solve_s_best_card_against_the_real_hand() -> None:
+    start, _ = table_build.hand_to_play(table_build.hand_seed(3, 0), duel.expert_throw)
+    seat = start.to_play
+    assert seat is not None
+    view = duel.view_of(start, seat)
+    theirs = [int(card.rank) for card in start.kept(1 - seat)]
+    mine, hand, series, count, _ = duel.start_state(view, theirs)
+    nets = duel.rank_nets([((mine, hand, series, count), 1.0)], None, None)
+    chosen = duel.face_up_chooser(start, seat)(view)
+    assert isinstance(chosen, duel.Play)
+    assert nets[int(chosen.card.rank)] == max(nets.values())
+    with pytest.raises(ValueError, match="needs the deal's start"):
+        duel.duel_chooser(3, seat, {duel.SEES_OPPONENT: True})
+
+
+@pytest.mark.heavy
+def test_seeing_the_opponent_s_hand_pegs_more_than_the_expert() -> None:
+    nets = [
+        duel.play_deal(table_build.hand_seed(13, deal), {duel.SEES_OPPONENT: True})
+        for deal in range(20)
+    ]
+    assert sum(nets) > 0
+    assert any(net != 0 for net in nets)
