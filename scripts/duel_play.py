@@ -13,7 +13,9 @@ Run: ``.venv/bin/python scripts/duel_play.py --set reading=0.0 -n 3000 --seed 5`
 
 ``--set sees_opponent=true`` is not a setting of the expert but a reference: the variant
 seat plays the card the exact solve values most against the opponent's real cards, as if
-it saw their hand. What it nets bounds how much better reading could make the play.
+it saw their hand. What it nets bounds how much better reading could make the play;
+``'"first"'`` sees them for the variant's first card only (the lead, the first answer),
+``'"later"'`` for every card after it (the expert's own choice for the first).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any, TypeVar
 from screen_expert import parse_settings
 from table_build import Chooser, hand_seed, hand_to_play, play_out
 
-from cribkit.actions import Discard, Play
+from cribkit.actions import Discard, Play, PlayerAction
 from cribkit.analysis.pegging import start_state
 from cribkit.analysis.pegsolver import rank_nets
 from cribkit.cards import Card
@@ -56,13 +58,33 @@ def duel_chooser(
     """Choices for both seats: the variant in ``variant_seat``, the shipped expert in the
     other. With ``sees_opponent`` set, the variant plays face up from ``start``'s cards."""
     expert = ExpertStrategy(seed=seed)
-    if settings.get(SEES_OPPONENT):
-        if start is None:
-            raise ValueError("a variant that sees the opponent needs the deal's start")
-        face_up = face_up_chooser(start, variant_seat)
-        return lambda view: face_up(view) if view.player == variant_seat else expert.choose(view)
-    variant = ExpertStrategy(seed=seed, **settings)
-    return lambda view: (variant if view.player == variant_seat else expert).choose(view)
+    sees = settings.get(SEES_OPPONENT)
+    variant = ExpertStrategy(seed=seed, **{k: v for k, v in settings.items() if k != SEES_OPPONENT})
+    if not sees:
+        return lambda view: (variant if view.player == variant_seat else expert).choose(view)
+    if start is None:
+        raise ValueError("a variant that sees the opponent needs the deal's start")
+    if sees not in SEEING:
+        raise ValueError(f"sees_opponent is true, 'first' or 'later', not {sees!r}")
+    face_up = face_up_chooser(start, variant_seat)
+
+    def choose(view: PlayerView) -> PlayerAction:
+        if view.player != variant_seat:
+            return expert.choose(view)
+        first = not any(
+            entry.player == variant_seat for entry in view.play_log if entry.card is not None
+        )
+        return face_up(view) if SEEING[sees](first) else variant.choose(view)
+
+    return choose
+
+
+SEEING: dict[object, Callable[[bool], bool]] = {
+    True: lambda first: True,
+    "first": lambda first: first,
+    "later": lambda first: not first,
+}
+"""Which of the variant's cards ``sees_opponent`` plays face up, by whether it is its first."""
 
 
 def face_up_chooser(start: GameState, seat: int) -> Chooser:

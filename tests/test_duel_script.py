@@ -78,3 +78,18 @@ def test_seeing_the_opponent_s_hand_pegs_more_than_the_expert() -> None:
     ]
     assert sum(nets) > 0
     assert any(net != 0 for net in nets)
+
+
+def test_the_face_up_reference_can_see_the_first_card_only_or_only_the_later_ones() -> None:
+    start, _ = table_build.hand_to_play(table_build.hand_seed(3, 0), duel.expert_throw)
+    seat = start.to_play
+    assert seat is not None
+    first_view = duel.view_of(start, seat)
+    face_up = duel.face_up_chooser(start, seat)(first_view)
+    expert = duel.ExpertStrategy(seed=3).choose(first_view)
+    first = duel.duel_chooser(3, seat, {duel.SEES_OPPONENT: "first"}, start)(first_view)
+    later = duel.duel_chooser(3, seat, {duel.SEES_OPPONENT: "later"}, start)(first_view)
+    assert face_up != expert  # this deal's lead: a five face up, a jack for the expert
+    assert (first, later) == (face_up, expert)
+    with pytest.raises(ValueError, match="true, 'first' or 'later'"):
+        duel.duel_chooser(3, seat, {duel.SEES_OPPONENT: "sometimes"}, start)
