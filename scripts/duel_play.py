@@ -91,7 +91,7 @@ def face_up_chooser(start: GameState, seat: int) -> Chooser:
     """``seat``'s play as if it saw the opponent's cards: the card whose rank the exact
     solve of the rest of the play values most against what they really hold, the lowest
     card first among equals (the expert's order)."""
-    kept = view_of(start, 1 - seat).kept
+    kept = start.kept(1 - seat)
 
     def choose(view: PlayerView) -> Play:
         played = {entry.card for entry in view.play_log if entry.player != seat}
