@@ -135,7 +135,8 @@ def test_language_switch_sticks(page: Any, live_server: str, snap: Snap) -> None
     _only_this_host(page, live_server)
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+# The Chinese sheet prints in the slow tier.
+@pytest.mark.parametrize("language", ["en", pytest.param("zh", marks=pytest.mark.slow)])
 def test_reference_prints_on_two_pages(
     browser: Any, live_server: str, shots_dir: Path, snap: Snap, language: str
 ) -> None:

@@ -222,7 +222,8 @@ def test_a_double_move_is_applied_once(client: Any, other_client: Any) -> None:
 
 
 @pytest.mark.heavy
-@pytest.mark.parametrize("rng_seed", [1, 2])
+# A second random game in the slow tier.
+@pytest.mark.parametrize("rng_seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_a_whole_game_never_shows_a_hidden_card_to_either_seat_or_a_spectator(
     app: Any, client: Any, other_client: Any, third_client: Any, rng_seed: int
 ) -> None:

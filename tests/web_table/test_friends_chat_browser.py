@@ -59,7 +59,8 @@ def _frames(page: Any) -> list[str]:
     return frames
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+# The Chinese chat in the slow tier (tests/web/test_zh_lint.py reads the page's Chinese).
+@pytest.mark.parametrize("language", ["en", pytest.param("zh", marks=pytest.mark.slow)])
 def test_two_players_chat_and_one_mutes_the_other(
     browser: Any, server: ServerProcess, snap: Snap, language: str
 ) -> None:

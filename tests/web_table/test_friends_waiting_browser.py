@@ -18,7 +18,11 @@ DESKTOP = {"width": 1366, "height": 768}
 
 
 @pytest.mark.parametrize(
-    ("locale", "waiting"), [("en-GB", "Waiting for your friend"), ("zh-CN", "等朋友入座")]
+    ("locale", "waiting"),
+    [
+        ("en-GB", "Waiting for your friend"),
+        pytest.param("zh-CN", "等朋友入座", marks=pytest.mark.slow),  # Chinese: slow tier
+    ],
 )
 def test_the_host_waits_for_the_friend_before_the_cut(
     chromium: Any, server: ServerProcess, snap: Snap, locale: str, waiting: str

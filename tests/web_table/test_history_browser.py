@@ -44,7 +44,10 @@ def finish_by_api(page: Any, base: str, game_id: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize(
     ("locale", "cut", "welcome"),
-    [("en", "Cut for deal", "Welcome back"), ("zh-CN", "切牌定庄", "欢迎回来")],
+    [
+        ("en", "Cut for deal", "Welcome back"),
+        pytest.param("zh-CN", "切牌定庄", "欢迎回来", marks=pytest.mark.slow),  # Chinese: slow tier
+    ],
 )
 def test_talk_and_score_sheet_come_back_after_a_reload_and_in_a_second_tab(
     browser: Any, server: ServerProcess, snap: Snap, locale: str, cut: str, welcome: str
