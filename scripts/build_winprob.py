@@ -43,6 +43,7 @@ import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -53,7 +54,7 @@ from table_build import DATA, build_parser, hand_seed, hand_to_play, play_out, w
 from cribkit.actions import Play, PlayerAction
 from cribkit.analysis.discard import HOLDS
 from cribkit.analysis.keepmodel import CRIB_MODEL
-from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegging import PLAIN_SEARCH, evaluate_plays
 from cribkit.analysis.pegvalue import hold_values_with_pegging
 from cribkit.analysis.winprob import MAX_PEG, MAX_SHOW, TABLE, TABLE_2026, TARGET
 from cribkit.cards import Card
@@ -74,6 +75,9 @@ SAMPLE_CHUNKS = 8
 PLAYERS = {"expert-2026-12": TABLE, "expert-2026": TABLE_2026}
 """Who plays the hands, and the table they make."""
 
+FIRST_SEARCH = replace(PLAIN_SEARCH, keep_model=False, reading=0.0)
+"""The first search, as the first table was built: no keep model, no reading."""
+
 
 def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
     """One hand of ``players`` self-play with seat 0 dealing; its scoring, by role."""
@@ -90,8 +94,8 @@ def play_hand(seed: int, players: str = "expert-2026") -> HandRecord:
         return first, second
 
     def first_search(view: PlayerView) -> PlayerAction:
-        """The first search, as the first table was built: no keep model, no reading."""
-        first = evaluate_plays(view, deal_limit=6, keep_model=False, reading=0.0)[0]
+        """The first search's card (``FIRST_SEARCH``), six deals a card."""
+        first = evaluate_plays(view, FIRST_SEARCH, deal_limit=6)[0]
         return Play(view.player, first.card)
 
     start, heels = hand_to_play(seed, throw)

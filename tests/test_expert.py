@@ -12,22 +12,18 @@ import pytest
 
 from cribkit.actions import Discard, Play
 from cribkit.analysis import pegging as pegging_module
-from cribkit.analysis.answers import ANSWER_TABLE
 from cribkit.analysis.cribknown import crib_distribution
 from cribkit.analysis.discard import HOLDS, analyze_discard, hold_values
 from cribkit.analysis.keepmodel import crib_throws
 from cribkit.analysis.laterplays import (
-    LATER_READING,
-    LATER_READING_DEALS,
     LATER_READING_DEALS_NEAR_121,
 )
-from cribkit.analysis.leads import ANSWERED_LEAD_TABLE
-from cribkit.analysis.openings import EXPERT_OPENINGS
 from cribkit.analysis.pegging import (
     DEAL_LIMITS,
-    EXPERT_DEAL_LIMITS,
     EXPERT_PLAY,
+    PLAIN_SEARCH,
     POINTS_DEAL_LIMITS,
+    Endgame,
     deal_count,
     evaluate_plays,
     expert_plays,
@@ -39,7 +35,6 @@ from cribkit.analysis.pegvalue import (
     hold_values_with_pegging,
     pegging_weight,
 )
-from cribkit.analysis.reading import READING
 from cribkit.analysis.winprob import (
     MAX_SHOW,
     TABLE_2026,
@@ -47,7 +42,7 @@ from cribkit.analysis.winprob import (
     expert_discard_chances,
     stage_knowing_their_hand,
 )
-from cribkit.cards import DECK, parse_card, parse_cards
+from cribkit.cards import DECK, Card, parse_card, parse_cards
 from cribkit.events import Pegs, PlayLogEntry
 from cribkit.game import Game
 from cribkit.players import LEVELS, STRATEGIES, make_strategy
@@ -422,22 +417,20 @@ def test_expert_2026_searches_the_first_deal_counts(real_plays: list[PlayerView]
     for view in real_plays:
         endgame = endgame_for_play(view, table=TABLE_2026)
         limit = deal_count(view, endgame=endgame is not None, points_limits=DEAL_LIMITS)
-        old = evaluate_plays(
-            view, endgame=endgame, deal_limit=limit, keep_model=False, reading=0.0
-        )[0].card
+        old = evaluate_plays(view, UNREAD_PLAY, endgame=endgame, deal_limit=limit)[0].card
         assert make_strategy("expert-2026", seed=0).choose(view) == Play(view.player, old)
         differ += old != evaluate_plays(view, endgame=endgame)[0].card
     assert differ > 0
 
 
-EXPERT_TABLES: dict[str, Any] = {
-    "lead_table": ANSWERED_LEAD_TABLE,
-    "answer_table": ANSWER_TABLE,
-    "openings": EXPERT_OPENINGS,
-    "later_reading": LATER_READING,
-    "keep_table": EXPERT_PLAY.keep_table,
-}
-"""The tables, readings and keeps the shipped expert's search adds (``expert_plays``)."""
+UNREAD_PLAY = dataclasses.replace(PLAIN_SEARCH, keep_model=False, reading=0.0)
+"""The plain search weighing the holdings by plausibility alone, reading nothing."""
+
+
+def _first_card(view: PlayerView, endgame: Endgame | None, **changes: Any) -> Card:
+    """The best card of the shipped expert's search, with ``changes`` to it."""
+    search = dataclasses.replace(EXPERT_PLAY, **changes)
+    return evaluate_plays(view, search, endgame=endgame)[0].card
 
 
 @pytest.mark.heavy
@@ -449,28 +442,12 @@ def test_the_play_weighs_the_holdings_by_keeps_and_plays(real_plays: list[Player
     by_plausibility = unread = read = later_unread = 0
     for view in real_plays:
         endgame = endgame_for_play(view)
-        tables = {
-            **EXPERT_TABLES,
-            "deal_limit": deal_count(
-                view, endgame=endgame is not None, endgame_limits=EXPERT_DEAL_LIMITS
-            ),
-            "later_reading_deals": (
-                LATER_READING_DEALS if endgame is None else LATER_READING_DEALS_NEAR_121
-            ),
-        }
-        best = evaluate_plays(view, endgame=endgame, keep_model=True, reading=READING, **tables)[
-            0
-        ].card
+        best = _first_card(view, endgame)
         assert make_strategy("expert", seed=0).choose(view) == Play(view.player, best)
-        assert expert_plays(view, endgame)[0].card == best
-        plausible = evaluate_plays(view, endgame=endgame, keep_model=False, **tables)
-        by_plausibility += best != plausible[0].card
+        by_plausibility += best != _first_card(view, endgame, keep_model=False)
         read += any(e.card is not None and e.player == view.opponent for e in view.play_log)
-        unread += best != evaluate_plays(view, endgame=endgame, reading=0.0, **tables)[0].card
-        later_unread += (
-            best
-            != evaluate_plays(view, endgame=endgame, **{**tables, "later_reading": 0.0})[0].card
-        )
+        unread += best != _first_card(view, endgame, reading=0.0)
+        later_unread += best != _first_card(view, endgame, later_reading=0.0)
     assert by_plausibility > 0 and unread > 0 and read > unread and later_unread > 0
 
 

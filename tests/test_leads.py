@@ -12,7 +12,7 @@ import pytest
 from cribkit.actions import Play
 from cribkit.analysis import pegging
 from cribkit.analysis.leads import LEAD_TABLE, first_lead_values, is_first_lead, lead_table
-from cribkit.analysis.pegging import PLAUSIBILITY, best_play, evaluate_plays
+from cribkit.analysis.pegging import PLAIN_SEARCH, PLAUSIBILITY, best_play, evaluate_plays
 from cribkit.analysis.pegsolver import net_value, successors
 from cribkit.analysis.pegvalue import KEEPS, exact_leads, keep_index, opponent_keeps
 from cribkit.errors import CribkitError
@@ -93,7 +93,7 @@ def test_the_search_reads_the_table_at_the_first_lead() -> None:
         (values[int(e.card.rank)] for e in rated), reverse=True
     )
     assert best_play(view) == rated[0].card
-    sampled = evaluate_plays(view, lead_table=None)
+    sampled = evaluate_plays(view, dataclasses.replace(PLAIN_SEARCH, lead_table=None))
     assert {e.card for e in sampled} == {e.card for e in rated}
     assert [e.expected_net_points for e in sampled] != [e.expected_net_points for e in rated]
 
@@ -109,13 +109,13 @@ def test_near_121_and_without_the_keep_model_the_search_decides(
     near = first_lead(scores=(110, 112))
     ExpertStrategy(seed=1, lead_table=LEAD_TABLE).choose(near)
     Expert2026Strategy(seed=1).choose(first_lead())
-    best_play(first_lead(), keep_model=False)
+    best_play(first_lead(), dataclasses.replace(PLAIN_SEARCH, keep_model=False))
 
 
 def test_the_expert_leads_by_the_table() -> None:
     view = first_lead()
     assert ExpertStrategy(seed=3, lead_table=LEAD_TABLE).choose(view) == Play(
-        1, best_play(view, lead_table=LEAD_TABLE)
+        1, best_play(view, dataclasses.replace(PLAIN_SEARCH, lead_table=LEAD_TABLE))
     )
 
 

@@ -5,11 +5,12 @@ card ever gains."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from cribkit.analysis.nextcard import committed_nets
-from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegging import PLAIN_SEARCH, evaluate_plays
 from cribkit.analysis.pegsolver import Root, rank_nets
 from cribkit.view import view_of
 from state_support import run, to_the_play
@@ -61,9 +62,8 @@ def test_the_search_commits_to_its_next_card_only_when_asked() -> None:
     state, _ = run(state, "p1 play 5D", "p0 play 2C", "p1 play 3D")
     view = view_of(state, 0)
     plain = {e.card: e.expected_net_points for e in evaluate_plays(view)}
-    committed = {
-        e.card: e.expected_net_points for e in evaluate_plays(view, committed_next_card=True)
-    }
+    committing = replace(PLAIN_SEARCH, committed_next_card=True)
+    committed = {e.card: e.expected_net_points for e in evaluate_plays(view, committing)}
     assert plain.keys() == committed.keys()
     assert all(committed[card] <= plain[card] + 1e-9 for card in plain)
     assert any(committed[card] < plain[card] - 1e-6 for card in plain)

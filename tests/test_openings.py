@@ -34,7 +34,13 @@ from cribkit.analysis.leads import (
     lead_table,
 )
 from cribkit.analysis.openings import UNREAD, OpeningReading, weigh_openings
-from cribkit.analysis.pegging import DEAL_LIMITS, PLAUSIBILITY, best_play, evaluate_plays
+from cribkit.analysis.pegging import (
+    DEAL_LIMITS,
+    PLAIN_SEARCH,
+    PLAUSIBILITY,
+    best_play,
+    evaluate_plays,
+)
 from cribkit.analysis.pegsolver import net_value, successors
 from cribkit.analysis.pegvalue import KEEPS, exact_answers, keep_index, opponent_keeps
 from cribkit.analysis.pegwin import point_value, table_corrected_wins
@@ -124,7 +130,7 @@ def test_near_121_the_openings_are_read_at_their_own_strengths(
         view = view_of(after("7D", scores=scores), 0)
         endgame = endgame_for_play(view)
         assert (endgame is None) == (scores == (0, 0))
-        best_play(view, endgame=endgame, openings=read)
+        best_play(view, replace(PLAIN_SEARCH, openings=read), endgame=endgame)
         assert seen.pop() == expected
     near = ExpertStrategy(seed=1, lead_reading_near_121=3.0, answer_reading_near_121=1.0)
     assert near.openings.near_121() == replace(
@@ -206,11 +212,12 @@ def test_the_dealer_answers_from_the_table_when_asked() -> None:
     values = first_answer_values(view)
     assert values is not None and sorted(values) == [2, 3, 9, 13]
     assert first_answer_values(view, None) is None
-    rated = evaluate_plays(view, answer_table=ANSWER_TABLE)
+    answering = replace(PLAIN_SEARCH, answer_table=ANSWER_TABLE)
+    rated = evaluate_plays(view, answering)
     assert [e.expected_net_points for e in rated] == sorted(
         (values[int(e.card.rank)] for e in rated), reverse=True
     )
-    card = best_play(view, answer_table=ANSWER_TABLE)
+    card = best_play(view, answering)
     assert card == rated[0].card
     assert ExpertStrategy(seed=1, answer_table=ANSWER_TABLE).choose(view) == Play(0, card)
 
@@ -276,9 +283,10 @@ def test_a_net_point_near_121_is_worth_a_winning_chance_unless_one_can_peg_out()
 def test_near_121_the_opening_tables_correct_the_searched_chances() -> None:
     for view in (view_of(after("7D", scores=(100, 95)), 0), view_of(after(scores=(95, 100)), 1)):
         endgame = endgame_for_play(view)
-        tables = {"lead_table": LEAD_TABLE, "answer_table": ANSWER_TABLE}
-        plain = evaluate_plays(view, endgame=endgame, **tables)
-        rated = evaluate_plays(view, endgame=endgame, tables_near_121=True, **tables)
+        tables = replace(PLAIN_SEARCH, lead_table=LEAD_TABLE, answer_table=ANSWER_TABLE)
+        correcting = replace(tables, tables_near_121=True)
+        plain = evaluate_plays(view, tables, endgame=endgame)
+        rated = evaluate_plays(view, correcting, endgame=endgame)
         values = first_answer_values(view) if view.is_dealer else first_lead_values(view)
         assert values is not None
         assert {e.card: e.expected_net_points for e in rated} == {
@@ -286,7 +294,7 @@ def test_near_121_the_opening_tables_correct_the_searched_chances() -> None:
         }
         assert {e.card for e in rated} == {e.card for e in plain}
         assert rated != plain
-        assert best_play(view, endgame=endgame, tables_near_121=True, **tables) == rated[0].card
+        assert best_play(view, correcting, endgame=endgame) == rated[0].card
         strategy = ExpertStrategy(
             seed=1,
             tables_near_121=True,

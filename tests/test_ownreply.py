@@ -5,11 +5,12 @@ never a loss; and the search takes it only when asked."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from cribkit.analysis.ownreply import reply_corrections, reply_view, seen_ranks
-from cribkit.analysis.pegging import evaluate_plays
+from cribkit.analysis.pegging import PLAIN_SEARCH, evaluate_plays
 from cribkit.view import view_of
 from state_support import run, to_the_play
 
@@ -71,7 +72,8 @@ def test_the_search_reads_the_reply_only_when_asked() -> None:
     state, _ = run(state, "p1 play 5D", "p0 play 2C", "p1 play 3D")
     view = view_of(state, 0)
     plain = {e.card: e.expected_net_points for e in evaluate_plays(view)}
-    read = {e.card: e.expected_net_points for e in evaluate_plays(view, reply_reading=3.0)}
+    reading = replace(PLAIN_SEARCH, reply_reading=3.0)
+    read = {e.card: e.expected_net_points for e in evaluate_plays(view, reading)}
     assert plain.keys() == read.keys()
     assert all(read[card] >= plain[card] - 1e-9 for card in plain)
     assert any(read[card] > plain[card] + 1e-6 for card in plain)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -90,9 +91,11 @@ def test_evaluations_match_the_reference_exactly() -> None:
             old = reference.opponent_holdings(view, plausibility=plausibility)
             assert (new.hands, new.weights) == (old.hands, old.weights)
             # the reference weighs holdings by plausibility alone: no keep model, no reading
-            fast = pegging.evaluate_plays(
-                view, plausibility=plausibility, endgame=endgame, keep_model=False, reading=0.0
+            # the reference weighs holdings by plausibility alone: no keep model, no reading
+            alone = replace(
+                pegging.PLAIN_SEARCH, plausibility=plausibility, keep_model=False, reading=0.0
             )
+            fast = pegging.evaluate_plays(view, alone, endgame=endgame)
             slow = reference.evaluate_plays(
                 view,
                 plausibility=plausibility,
@@ -100,9 +103,7 @@ def test_evaluations_match_the_reference_exactly() -> None:
                 deal_limit=pegging.deal_count(view, endgame=endgame is not None),
             )
             assert _fields(fast) == _fields(slow)
-            chosen = pegging.best_play(
-                view, plausibility=plausibility, endgame=endgame, keep_model=False, reading=0.0
-            )
+            chosen = pegging.best_play(view, alone, endgame=endgame)
             assert chosen == slow[0].card
             compared += 1
     assert compared > 100

@@ -16,7 +16,7 @@ of winning, with an ``Endgame`` giving what each final pegging outcome is worth.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cribkit.analysis.answers import ANSWER_TABLE, first_answer_values
 from cribkit.analysis.holdings import (
@@ -66,6 +66,7 @@ __all__ = [
     "EXPERT_DEAL_LIMITS",
     "EXPERT_PLAY",
     "PIPS",
+    "PLAIN_SEARCH",
     "PLAUSIBILITY",
     "POINTS_DEAL_LIMITS",
     "Endgame",
@@ -155,60 +156,104 @@ def deal_count(
     return (endgame_limits if endgame else points_limits).get(remaining, 400)
 
 
+@dataclass(frozen=True, slots=True)
+class PlaySearch:
+    """The settings of a pegging search, as ``best_play`` and ``evaluate_plays`` take them:
+    ``PLAIN_SEARCH`` is the search with nothing read but the opponent's plays,
+    ``EXPERT_PLAY`` the shipped expert's, written once so that its own play and the hints
+    and reviews that rate it read the same. ``dataclasses.replace`` makes a variant.
+
+    ``plausibility`` and ``keep_model`` weigh the opponent's holdings (``keep_model``: by the
+    expert's keeps in their role, ``analysis.keepmodel``, the likelihood by the table
+    ``keep_table`` raised to ``keep_strength``); ``reading`` by their plays
+    (``analysis.reading``); ``points_limits`` / ``endgame_limits`` the deals searched
+    (``deal_count``). The pone's first lead, playing for points with the keep model, is
+    read from ``lead_table`` (``analysis.leads``: every dealer holding weighed, not a
+    sample), and the dealer's first answer from ``answer_table`` when one is named
+    (``analysis.answers``); ``openings`` weighs the opponent's holdings by how likely their
+    opening card is under such tables (``analysis.openings``). The ``later_reading``
+    settings read their later cards from their own view (``analysis.laterplays``; near 121
+    ``later_reading_deals_near_121`` deals, None: as many as far from it), the
+    ``reply_reading`` ones their next card (``analysis.ownreply``), and
+    ``committed_next_card`` commits the expert's own next card (``analysis.nextcard``)."""
+
+    plausibility: float
+    reading: float
+    points_limits: Mapping[int, int]
+    endgame_limits: Mapping[int, int]
+    keep_model: bool
+    lead_table: str | None
+    answer_table: str | None
+    openings: OpeningReading
+    tables_near_121: bool
+    later_reading: float
+    later_reading_deals: int
+    later_reading_deals_near_121: int | None = LATER_READING_DEALS_NEAR_121
+    later_reading_keeps: bool = False
+    reply_reading: float = REPLY_READING
+    reply_reading_deals: int = REPLY_READING_DEALS
+    reply_reading_keeps: bool = True
+    committed_next_card: bool = False
+    keep_strength: float = KEEP_STRENGTH
+    keep_table: str = KEEP_TABLE
+
+
+PLAIN_SEARCH = PlaySearch(
+    plausibility=PLAUSIBILITY,
+    reading=READING,
+    points_limits=POINTS_DEAL_LIMITS,
+    endgame_limits=DEAL_LIMITS,
+    keep_model=True,
+    lead_table=LEAD_TABLE,
+    answer_table=None,
+    openings=UNREAD,
+    tables_near_121=False,
+    later_reading=0.0,
+    later_reading_deals=LATER_READING_DEALS,
+    later_reading_deals_near_121=None,
+    reply_reading=0.0,
+)
+"""The search as the pegging analysis first shipped it: the keep model, the opponent's plays
+read, the face-up lead table; nothing of the expert's later readings."""
+
+EXPERT_PLAY = replace(
+    PLAIN_SEARCH,
+    endgame_limits=EXPERT_DEAL_LIMITS,
+    lead_table=ANSWERED_LEAD_TABLE,
+    answer_table=ANSWER_TABLE,
+    openings=EXPERT_OPENINGS,
+    later_reading=LATER_READING,
+    later_reading_deals_near_121=LATER_READING_DEALS_NEAR_121,
+    keep_table=SHIPPED_KEEP_TABLE,
+)
+"""The shipped expert's play, the plain search with everything it has learnt to read since:
+the defaults of ``ExpertStrategy`` and what ``expert_plays`` searches."""
+
+
 def evaluate_plays(
     view: PlayerView,
+    search: PlaySearch = PLAIN_SEARCH,
     *,
-    plausibility: float = PLAUSIBILITY,
     endgame: Endgame | None = None,
     deal_limit: int | None = None,
-    keep_model: bool = True,
-    reading: float = READING,
-    lead_table: str | None = LEAD_TABLE,
-    answer_table: str | None = None,
-    openings: OpeningReading = UNREAD,
-    tables_near_121: bool = False,
-    later_reading: float = 0.0,
-    later_reading_deals: int = LATER_READING_DEALS,
-    later_reading_deals_near_121: int | None = None,
-    reply_reading: float = 0.0,
-    reply_reading_deals: int = REPLY_READING_DEALS,
-    reply_reading_keeps: bool = True,
-    committed_next_card: bool = False,
-    keep_strength: float = KEEP_STRENGTH,
-    keep_table: str = KEEP_TABLE,
 ) -> list[PlayEvaluation]:
     """Each legal card's expected net pegging points (and, with ``endgame``, winning
     chance), best first: by winning chance when given, then by net points. The deals
-    searched are ``deal_count``'s unless ``deal_limit`` says; the opponent's holdings are
-    weighed as ``best_play`` weighs them, and the pone's first lead is looked up in
-    ``lead_table`` as ``best_play`` looks it up."""
-    leads = _table_leads(view, endgame, keep_model, lead_table, answer_table)
+    searched are ``search``'s (``deal_count``) unless ``deal_limit`` says; the opponent's
+    holdings are weighed, and the opening looked up, as ``best_play`` does."""
+    leads = _table_leads(view, endgame, search)
     wins: Mapping[int, float] | None = None
     net: Mapping[int, float]
     if leads is not None:
         legal, net = _legal(view), leads
     else:
-        limit = deal_limit or deal_count(view, endgame=endgame is not None)
-        read = _opening_reading(endgame, keep_model, openings)
-        later_deals = _later_deals(endgame, later_reading_deals, later_reading_deals_near_121)
-        legal, roots = _deals(
-            view,
-            plausibility,
-            limit,
-            reading,
-            keep_model,
-            read,
-            later_reading,
-            later_deals,
-            keep_strength=keep_strength,
-            keep_table=keep_table,
-        )
+        limit = deal_limit or _deal_limit(view, endgame, search)
+        legal, roots, later_deals = _deals_of(view, endgame, search, limit)
         moves_of = None if endgame is None else shared_moves()
         wins = None if endgame is None else rank_wins(roots, endgame, moves_of)
-        reply = ReplyReading(reply_reading, reply_reading_deals, later_deals, reply_reading_keeps)
-        net = _search_nets(view, roots, None, moves_of, endgame, committed_next_card, reply)
+        net = _search_nets(view, roots, None, moves_of, endgame, search, later_deals)
         if endgame is not None and wins is not None:
-            tables = _near_121_tables(view, keep_model, tables_near_121, lead_table, answer_table)
+            tables = _near_121_tables(view, search)
             if tables is not None:
                 wins, net = table_corrected_wins(wins, net, tables, endgame), tables
     played = tuple(int(card.rank) for card in view.series)
@@ -231,148 +276,21 @@ def evaluate_plays(
     return evaluations
 
 
-@dataclass(frozen=True, slots=True)
-class PlaySearch:
-    """The settings of a pegging search, as ``best_play`` and ``evaluate_plays`` take them
-    one by one, named together so that the shipped expert's are written once
-    (``EXPERT_PLAY``): its own play and the hints and reviews that rate it read the same."""
-
-    plausibility: float
-    reading: float
-    points_limits: Mapping[int, int]
-    endgame_limits: Mapping[int, int]
-    keep_model: bool
-    lead_table: str | None
-    answer_table: str | None
-    openings: OpeningReading
-    tables_near_121: bool
-    later_reading: float
-    later_reading_deals: int
-    later_reading_deals_near_121: int = LATER_READING_DEALS_NEAR_121
-    reply_reading: float = REPLY_READING
-    reply_reading_deals: int = REPLY_READING_DEALS
-    reply_reading_keeps: bool = True
-    committed_next_card: bool = False
-    keep_strength: float = KEEP_STRENGTH
-    keep_table: str = KEEP_TABLE
-
-
-EXPERT_PLAY = PlaySearch(
-    plausibility=PLAUSIBILITY,
-    reading=READING,
-    points_limits=POINTS_DEAL_LIMITS,
-    endgame_limits=EXPERT_DEAL_LIMITS,
-    keep_model=True,
-    lead_table=ANSWERED_LEAD_TABLE,
-    answer_table=ANSWER_TABLE,
-    openings=EXPERT_OPENINGS,
-    tables_near_121=False,
-    later_reading=LATER_READING,
-    later_reading_deals=LATER_READING_DEALS,
-    keep_table=SHIPPED_KEEP_TABLE,
-)
-"""The shipped expert's play: the defaults of ``ExpertStrategy`` and what ``expert_plays``
-searches."""
-
-
-def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayEvaluation]:
-    """``evaluate_plays`` as the shipped expert plays (``EXPERT_PLAY``: its lead table, the
-    dealer's first answer from the answer table, the opening cards read, its deals): hints
-    and reviews rate the computer's cards by the search that chose them."""
-    play = EXPERT_PLAY
-    return evaluate_plays(
-        view,
-        plausibility=play.plausibility,
-        endgame=endgame,
-        deal_limit=deal_count(
-            view,
-            endgame=endgame is not None,
-            points_limits=play.points_limits,
-            endgame_limits=play.endgame_limits,
-        ),
-        keep_model=play.keep_model,
-        reading=play.reading,
-        lead_table=play.lead_table,
-        answer_table=play.answer_table,
-        openings=play.openings,
-        tables_near_121=play.tables_near_121,
-        later_reading=play.later_reading,
-        later_reading_deals=play.later_reading_deals,
-        later_reading_deals_near_121=play.later_reading_deals_near_121,
-        reply_reading=play.reply_reading,
-        reply_reading_deals=play.reply_reading_deals,
-        reply_reading_keeps=play.reply_reading_keeps,
-        committed_next_card=play.committed_next_card,
-        keep_strength=play.keep_strength,
-        keep_table=play.keep_table,
-    )
-
-
 def best_play(
-    view: PlayerView,
-    *,
-    plausibility: float = PLAUSIBILITY,
-    endgame: Endgame | None = None,
-    reading: float = READING,
-    points_limits: Mapping[int, int] = POINTS_DEAL_LIMITS,
-    endgame_limits: Mapping[int, int] = DEAL_LIMITS,
-    keep_model: bool = True,
-    lead_table: str | None = LEAD_TABLE,
-    answer_table: str | None = None,
-    openings: OpeningReading = UNREAD,
-    tables_near_121: bool = False,
-    later_reading: float = 0.0,
-    later_reading_deals: int = LATER_READING_DEALS,
-    later_reading_deals_near_121: int | None = None,
-    later_reading_keeps: bool = False,
-    reply_reading: float = 0.0,
-    reply_reading_deals: int = REPLY_READING_DEALS,
-    reply_reading_keeps: bool = True,
-    committed_next_card: bool = False,
-    keep_strength: float = KEEP_STRENGTH,
-    keep_table: str = KEEP_TABLE,
+    view: PlayerView, search: PlaySearch = PLAIN_SEARCH, *, endgame: Endgame | None = None
 ) -> Card:
     """The first card of ``evaluate_plays``, found with less work: near the end, net
-    points are only worked out for the cards tied for the best winning chance.
-    ``reading`` weights the opponent's holdings by their plays (``analysis.reading``),
-    ``keep_model`` by the expert's keeps in their role (``analysis.keepmodel``, the
-    likelihood by the table ``keep_table``, raised to ``keep_strength``);
-    ``points_limits`` / ``endgame_limits`` the deals searched (``deal_count``). The
-    pone's first lead, when playing for points with the keep model, is read from
-    ``lead_table`` (``analysis.leads``: every dealer holding weighed, not a sample), and
-    the dealer's first answer from ``answer_table`` when one is named
-    (``analysis.answers``); ``openings`` weighs the opponent's holdings by how likely
-    their opening card is under such tables (``analysis.openings``)."""
-    leads = _table_leads(view, endgame, keep_model, lead_table, answer_table)
+    points are only worked out for the cards tied for the best winning chance."""
+    leads = _table_leads(view, endgame, search)
     if leads is not None:
         return _most_net(_legal(view), leads)
-    limit = deal_count(
-        view,
-        endgame=endgame is not None,
-        points_limits=points_limits,
-        endgame_limits=endgame_limits,
-    )
-    read = _opening_reading(endgame, keep_model, openings)
-    later_deals = _later_deals(endgame, later_reading_deals, later_reading_deals_near_121)
-    legal, roots = _deals(
-        view,
-        plausibility,
-        limit,
-        reading,
-        keep_model,
-        read,
-        later_reading,
-        later_deals,
-        later_reading_keeps,
-        keep_strength,
-        keep_table,
-    )
+    legal, roots, later_deals = _deals_of(view, endgame, search, _deal_limit(view, endgame, search))
     ranks: set[int] | None = None
     moves_of: dict[Node, list[Move]] | None = None
     if endgame is not None:
         moves_of = shared_moves()
         wins = rank_wins(roots, endgame, moves_of)
-        tables = _near_121_tables(view, keep_model, tables_near_121, lead_table, answer_table)
+        tables = _near_121_tables(view, search)
         if tables is not None:
             sampled = rank_nets(roots, set(tables), moves_of)
             corrected = table_corrected_wins(wins, sampled, tables, endgame)
@@ -382,9 +300,49 @@ def best_play(
         legal = [card for card in legal if int(card.rank) in ranks]
         if len(ranks) == 1:
             return legal[0]
-    reply = ReplyReading(reply_reading, reply_reading_deals, later_deals, reply_reading_keeps)
-    net = _search_nets(view, roots, ranks, moves_of, endgame, committed_next_card, reply)
+    net = _search_nets(view, roots, ranks, moves_of, endgame, search, later_deals)
     return _most_net(legal, net)
+
+
+def expert_plays(view: PlayerView, endgame: Endgame | None = None) -> list[PlayEvaluation]:
+    """``evaluate_plays`` as the shipped expert plays (``EXPERT_PLAY``: its lead table, the
+    dealer's first answer from the answer table, the opening cards read, its deals): hints
+    and reviews rate the computer's cards by the search that chose them."""
+    return evaluate_plays(view, EXPERT_PLAY, endgame=endgame)
+
+
+def _deal_limit(view: PlayerView, endgame: Endgame | None, search: PlaySearch) -> int:
+    """How many of the opponent's holdings ``search`` deals from ``view``."""
+    return deal_count(
+        view,
+        endgame=endgame is not None,
+        points_limits=search.points_limits,
+        endgame_limits=search.endgame_limits,
+    )
+
+
+def _deals_of(
+    view: PlayerView, endgame: Endgame | None, search: PlaySearch, limit: int
+) -> tuple[list[Card], list[Root], int]:
+    """The legal cards, ``limit`` of the opponent's holdings weighed as ``search`` reads
+    them, and how many of the expert's hands its later reading deals."""
+    later_deals = _later_deals(
+        endgame, search.later_reading_deals, search.later_reading_deals_near_121
+    )
+    legal, roots = _deals(
+        view,
+        search.plausibility,
+        limit,
+        search.reading,
+        search.keep_model,
+        _opening_reading(endgame, search.keep_model, search.openings),
+        search.later_reading,
+        later_deals,
+        search.later_reading_keeps,
+        search.keep_strength,
+        search.keep_table,
+    )
+    return legal, roots, later_deals
 
 
 def _later_deals(endgame: Endgame | None, deals: int, deals_near_121: int | None) -> int:
@@ -399,16 +357,22 @@ def _search_nets(
     ranks: set[int] | None,
     moves_of: dict[Node, list[Move]] | None,
     endgame: Endgame | None,
-    committed_next_card: bool,
-    reply: ReplyReading,
+    search: PlaySearch,
+    later_deals: int,
 ) -> Mapping[int, float]:
     """Each rank's expected net points over ``roots`` (only ``ranks``, when given): face up,
     and playing for points with the expert's next card committed
     (``analysis.nextcard``) and the opponent's reply read (``analysis.ownreply``) when
-    those are asked for."""
+    ``search`` asks for those."""
     if endgame is not None:
         return rank_nets(roots, ranks, moves_of)
-    net = committed_nets(roots, ranks) if committed_next_card else rank_nets(roots, ranks, None)
+    if search.committed_next_card:
+        net = committed_nets(roots, ranks)
+    else:
+        net = rank_nets(roots, ranks, None)
+    reply = ReplyReading(
+        search.reply_reading, search.reply_reading_deals, later_deals, search.reply_reading_keeps
+    )
     return reply.corrected(view, roots, net)
 
 
@@ -438,18 +402,14 @@ def _most_net(legal: list[Card], net: Mapping[int, float]) -> Card:
 
 
 def _table_leads(
-    view: PlayerView,
-    endgame: Endgame | None,
-    keep_model: bool,
-    table: str | None,
-    answer_table: str | None = None,
+    view: PlayerView, endgame: Endgame | None, search: PlaySearch
 ) -> dict[int, float] | None:
     """The opening tables' values when they answer for this search: the pone's first lead
-    or (with ``answer_table``) the dealer's first answer, playing for points, the holdings
+    or (with an answer table) the dealer's first answer, playing for points, the holdings
     weighed by the keep model (as the tables were built)."""
-    if endgame is not None or not keep_model:
+    if endgame is not None or not search.keep_model:
         return None
-    return _opening_values(view, table, answer_table)
+    return _opening_values(view, search.lead_table, search.answer_table)
 
 
 def _opening_values(
@@ -461,18 +421,12 @@ def _opening_values(
     return values if values is not None else first_answer_values(view, answer_table)
 
 
-def _near_121_tables(
-    view: PlayerView,
-    keep_model: bool,
-    tables_near_121: bool,
-    table: str | None,
-    answer_table: str | None,
-) -> dict[int, float] | None:
+def _near_121_tables(view: PlayerView, search: PlaySearch) -> dict[int, float] | None:
     """The opening tables' net points for a search near 121 that corrects its winning
     chances by them (``tables_near_121``), when they answer for ``view``."""
-    if not tables_near_121 or not keep_model:
+    if not search.tables_near_121 or not search.keep_model:
         return None
-    return _opening_values(view, table, answer_table)
+    return _opening_values(view, search.lead_table, search.answer_table)
 
 
 def _opening_reading(

@@ -105,6 +105,7 @@ from cribkit.analysis.pegging import (
     DEAL_LIMITS,
     EXPERT_PLAY,
     PLAUSIBILITY,
+    PlaySearch,
     best_play,
 )
 from cribkit.analysis.pegvalue import (
@@ -174,7 +175,7 @@ class ExpertStrategy(StrategyBase):
         tables_near_121: bool = EXPERT_PLAY.tables_near_121,
         later_reading: float = EXPERT_PLAY.later_reading,
         later_reading_deals: int = EXPERT_PLAY.later_reading_deals,
-        later_reading_deals_near_121: int = EXPERT_PLAY.later_reading_deals_near_121,
+        later_reading_deals_near_121: int | None = EXPERT_PLAY.later_reading_deals_near_121,
         later_reading_keeps: bool = False,
         reply_reading: float = EXPERT_PLAY.reply_reading,
         reply_reading_deals: int = EXPERT_PLAY.reply_reading_deals,
@@ -224,6 +225,27 @@ class ExpertStrategy(StrategyBase):
             answer_strength=answer_reading,
             near_121_lead_strength=lead_reading_near_121,
             near_121_answer_strength=answer_reading_near_121,
+        )
+        self.search = PlaySearch(  # how the play searches, from the settings above
+            plausibility=plausibility,
+            reading=reading,
+            points_limits=points_limits,
+            endgame_limits=endgame_limits,
+            keep_model=keep_model,
+            lead_table=lead_table,
+            answer_table=answer_table,
+            openings=self.openings,
+            tables_near_121=tables_near_121,
+            later_reading=later_reading,
+            later_reading_deals=later_reading_deals,
+            later_reading_deals_near_121=later_reading_deals_near_121,
+            later_reading_keeps=later_reading_keeps,
+            reply_reading=reply_reading,
+            reply_reading_deals=reply_reading_deals,
+            reply_reading_keeps=reply_reading_keeps,
+            committed_next_card=committed_next_card,
+            keep_strength=keep_strength,
+            keep_table=keep_table,
         )
 
     def discard_values(self, view: PlayerView) -> tuple[list[float], list[float] | None]:
@@ -286,29 +308,7 @@ class ExpertStrategy(StrategyBase):
             knowing_hands=self.knowing_hands,
             knowing_crib=self.knowing_crib,
         )
-        card = best_play(
-            view,
-            plausibility=self.plausibility,
-            endgame=endgame,
-            reading=self.reading,
-            points_limits=self.points_limits,
-            endgame_limits=self.endgame_limits,
-            keep_model=self.keep_model,
-            lead_table=self.lead_table,
-            answer_table=self.answer_table,
-            openings=self.openings,
-            tables_near_121=self.tables_near_121,
-            later_reading=self.later_reading,
-            later_reading_deals=self.later_reading_deals,
-            later_reading_deals_near_121=self.later_reading_deals_near_121,
-            later_reading_keeps=self.later_reading_keeps,
-            reply_reading=self.reply_reading,
-            reply_reading_deals=self.reply_reading_deals,
-            reply_reading_keeps=self.reply_reading_keeps,
-            committed_next_card=self.committed_next_card,
-            keep_strength=self.keep_strength,
-            keep_table=self.keep_table,
-        )
+        card = best_play(view, self.search, endgame=endgame)
         return Play(view.player, card)
 
 
