@@ -179,9 +179,7 @@ def test_the_experts_play_is_the_shipped_play_search() -> None:
     """``EXPERT_PLAY`` is the one place the shipped expert's play is set: the strategy's
     defaults are its settings (and ``expert_plays``, which hints and reviews read, searches
     with it: see the tests below that compare their cards)."""
-    expert = ExpertStrategy()
-    for field in dataclasses.fields(EXPERT_PLAY):
-        assert getattr(expert, field.name) == getattr(EXPERT_PLAY, field.name), field.name
+    assert ExpertStrategy().search == EXPERT_PLAY
 
 
 def test_expert_2026_is_a_strategy_for_matches_not_a_level() -> None:
@@ -468,7 +466,9 @@ def test_near_121_the_later_reading_deals_fewer_hands(monkeypatch: pytest.Monkey
     state, _ = run(state, "p1 play 5D", "p0 play 2C", "p1 play 3D")
     strategy.choose(view_of(state, 0))  # far from 121
     assert seen == [4, 8]
-    assert ExpertStrategy(seed=0).later_reading_deals_near_121 == LATER_READING_DEALS_NEAR_121
+    assert (
+        ExpertStrategy(seed=0).search.later_reading_deals_near_121 == LATER_READING_DEALS_NEAR_121
+    )
 
 
 @pytest.mark.parametrize(

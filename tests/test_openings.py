@@ -133,8 +133,8 @@ def test_near_121_the_openings_are_read_at_their_own_strengths(
         best_play(view, replace(PLAIN_SEARCH, openings=read), endgame=endgame)
         assert seen.pop() == expected
     near = ExpertStrategy(seed=1, lead_reading_near_121=3.0, answer_reading_near_121=1.0)
-    assert near.openings.near_121() == replace(
-        ExpertStrategy(seed=1).openings,
+    assert near.search.openings.near_121() == replace(
+        ExpertStrategy(seed=1).search.openings,
         lead_strength=3.0,
         answer_strength=1.0,
         near_121_lead_strength=3.0,
@@ -239,11 +239,10 @@ def test_the_yardstick_writes_out_every_setting_of_the_expert() -> None:
 
 
 def test_the_yardstick_reads_no_opening() -> None:
-    yardstick = Expert202612Strategy(seed=1)
-    assert yardstick.lead_reading == 0.0 and yardstick.answer_reading == 0.0
-    assert yardstick.answer_table is None
-    assert yardstick.later_reading == 0.0 and yardstick.reply_reading == 0.0
-    assert not yardstick.committed_next_card
+    search = Expert202612Strategy(seed=1).search
+    assert not search.openings and search.answer_table is None  # no opening card read
+    assert search.later_reading == 0.0 and search.reply_reading == 0.0
+    assert not search.committed_next_card
 
 
 def test_a_missing_answer_table_says_how_to_build_it() -> None:
