@@ -4,11 +4,19 @@ opponent could not see."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from cribkit.analysis import laterplays
 from cribkit.analysis.laterplays import later_choices, later_likelihood
-from cribkit.analysis.pegging import _deals, opponent_holdings
+from cribkit.analysis.pegging import (
+    PLAIN_SEARCH,
+    _deals,
+    best_play,
+    evaluate_plays,
+    opponent_holdings,
+)
 from cribkit.view import PlayerView, view_of
 from state_support import run, to_the_play
 
@@ -113,3 +121,16 @@ def test_the_search_weighs_holdings_by_the_later_reading() -> None:
     assert unread_weights.keys() == read_weights.keys()
     assert sum(read_weights.values()) == pytest.approx(1.0)
     assert any(read_weights[h] != pytest.approx(unread_weights[h]) for h in read_weights)
+
+
+def test_the_searches_rate_and_choose_with_the_keep_model_hands_alike() -> None:
+    """``later_reading_keeps`` reaches both searches (``evaluate_plays`` once left it out, so
+    hints rated another search than the one that played): each rates the cards the same
+    and picks the same card, and the rating differs from the reading of alike hands."""
+    view = _dealer_view()
+    reading = replace(PLAIN_SEARCH, later_reading=1.0)
+    by_keeps = replace(reading, later_reading_keeps=True)
+    rated = evaluate_plays(view, by_keeps)
+    assert best_play(view, by_keeps) == rated[0].card
+    alike = {e.card: e.expected_net_points for e in evaluate_plays(view, reading)}
+    assert {e.card: e.expected_net_points for e in rated} != alike
