@@ -18,7 +18,6 @@ two cores; ``--answers-only`` skips the slow leads: half a minute).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -30,17 +29,12 @@ from duel_play import deal_seeds, expert_throw
 from table_build import hand_to_play
 
 from cribkit.analysis.answers import ANSWER_TABLE, answer_table
-from cribkit.analysis.holdings import PIPS, keep_weight
+from cribkit.analysis.holdings import keep_weight, rank_multisets
 from cribkit.analysis.keepmodel import KEEP_ROWS, KEEP_TABLE
-from cribkit.analysis.leads import (
-    ANSWERED_LEAD_TABLE,
-    LEAD_TABLE,
-    chosen_chance,
-    lead_likelihood,
-    lead_table,
-)
+from cribkit.analysis.leads import ANSWERED_LEAD_TABLE, LEAD_TABLE, lead_table
 from cribkit.analysis.pegging import PLAUSIBILITY
-from cribkit.analysis.pegsolver import Root, canonical_series, rank_nets
+from cribkit.analysis.pegvalue import answer_values as shared_answer_values
+from cribkit.analysis.pegvalue import answered_lead_values
 from cribkit.cards import Card
 from cribkit.tournament import mean_interval
 
@@ -52,67 +46,39 @@ UNREAD_STRENGTH = 50.0
 def holdings(out: Counter[int], size: int) -> list[tuple[tuple[int, ...], int]]:
     """Every sorted multiset of ``size`` ranks the pack can still hold with ``out`` copies of
     each rank gone, with the number of ways to pick the cards."""
-    found: list[tuple[tuple[int, ...], int]] = []
-
-    def extend(rank: int, chosen: tuple[int, ...], ways: int) -> None:
-        if len(chosen) == size:
-            found.append((chosen, ways))
-            return
-        if rank > 13:
-            return
-        left = 4 - out[rank]
-        for copies in range(min(left, size - len(chosen)), -1, -1):
-            extend(rank + 1, chosen + (rank,) * copies, ways * math.comb(left, copies))
-
-    extend(1, (), 1)
-    return sorted(found)
+    left = [(rank, 4 - out[rank]) for rank in range(1, 14) if out[rank] < 4]
+    return rank_multisets(left, size)
 
 
 def lead_values(keep: tuple[int, ...], out: Counter[int]) -> dict[int, float]:
     """The pone's value of leading each rank of ``keep`` against every dealer keep the pack
     can hold with ``out`` gone, each answering by the unread answer table and then both
-    playing face up (``pegvalue.answered_leads``, its weights conditioned)."""
-    table = answer_table(ANSWERS_UNREAD).value
+    playing face up (``pegvalue.answered_lead_values``, the keeps' weights conditioned)."""
     dealers = [
         (dealer, ways * keep_weight(dealer, PLAUSIBILITY, True, table=KEEP_TABLE))
         for dealer, ways in holdings(out, 4)
     ]
-    total_weight = sum(weight for _, weight in dealers)
-    values = {}
-    for lead in sorted(set(keep)):
-        rest = list(keep)
-        rest.remove(lead)
-        total = 0.0
-        for dealer, weight in dealers:
-            root: Root = ((dealer, tuple(rest), canonical_series([lead]), PIPS[lead]), 1.0)
-            nets = rank_nets([root], None, None)
-            by_answer = table[KEEP_ROWS[dealer], lead]
-            total -= weight * sum(
-                chosen_chance(by_answer, dealer, rank, UNREAD_STRENGTH) * nets[rank]
-                for rank in set(dealer)
-            )
-        values[lead] = total / total_weight
-    return values
+    total = sum(weight for _, weight in dealers)
+    weighed = [(dealer, weight / total) for dealer, weight in dealers]
+    return answered_lead_values(keep, weighed, ANSWERS_UNREAD, UNREAD_STRENGTH)
 
 
 def answer_values(keep: tuple[int, ...], lead: int, out: Counter[int]) -> dict[int, float]:
     """The dealer's value of answering ``lead`` with each rank of ``keep`` against every
     pone keep holding the lead that the pack can hold with ``out`` gone, weighed by the keep
-    model and the face-up lead table as the answer table is. The led card is not taken out:
-    a pone holding k cards of the led rank shows any one of them, so the posterior of its
-    ranks is the prior's ways times the lead's chance, as the table has it."""
-    roots: list[Root] = []
-    for pone, ways in holdings(out, 4):
-        if lead not in pone:
-            continue
-        weight = ways * keep_weight(pone, PLAUSIBILITY, False, table=KEEP_TABLE)
-        weight *= lead_likelihood(pone, lead, answer_table(ANSWER_TABLE).lead_reading, LEAD_TABLE)
-        rest = list(pone)
-        rest.remove(lead)
-        roots.append(((keep, tuple(rest), canonical_series([lead]), PIPS[lead]), weight))
-    total = sum(weight for _, weight in roots)
-    nets = rank_nets(roots, None, None)
-    return {rank: nets[rank] / total for rank in set(keep)}
+    model and the face-up lead table as the answer table is (``pegvalue.answer_values``).
+    The led card is not taken out: a pone holding k cards of the led rank shows any one of
+    them, so the posterior of its ranks is the prior's ways times the lead's chance, as the
+    table has it."""
+    pones = [
+        (pone, ways * keep_weight(pone, PLAUSIBILITY, False, table=KEEP_TABLE))
+        for pone, ways in holdings(out, 4)
+    ]
+    values = shared_answer_values(
+        keep, lead, pones, answer_table(ANSWER_TABLE).lead_reading, LEAD_TABLE
+    )
+    assert values is not None, "the led card is in the pone's hand"
+    return values
 
 
 def ranks(cards: Sequence[Card]) -> tuple[int, ...]:

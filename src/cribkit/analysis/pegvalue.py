@@ -60,6 +60,8 @@ __all__ = [
     "REALIZED_PEG_TABLE",
     "SEARCHED_PEG_TABLE",
     "PegTable",
+    "answer_values",
+    "answered_lead_values",
     "answered_leads",
     "entry_seed",
     "estimate_entry",
@@ -205,18 +207,43 @@ def answered_leads(row: int, answers: str, strength: float, keep_table: str = KE
     the answer table ``answers`` (a softmax of ``strength`` over the table's values of the
     ranks it holds), and from the third card on both play the perfect-information search."""
     keep = KEEPS[row]
-    others, weights = opponent_keeps(keep, PLAUSIBILITY, True, keep_table)
-    table = answer_table(answers).value
+    dealers = _weighed_keeps(keep, True, keep_table)
     values = np.full(14, np.nan)
+    for lead, value in answered_lead_values(keep, dealers, answers, strength).items():
+        values[lead] = value
+    return values
+
+
+def _weighed_keeps(
+    keep: tuple[int, ...], opponent_dealer: bool, keep_table: str
+) -> list[tuple[tuple[int, ...], float]]:
+    """``opponent_keeps`` by the keep model, as (ranks, probability) pairs."""
+    others, weights = opponent_keeps(keep, PLAUSIBILITY, opponent_dealer, keep_table)
+    return [
+        (KEEPS[other], weight)
+        for other, weight in zip(others.tolist(), weights.tolist(), strict=True)
+    ]
+
+
+def answered_lead_values(
+    keep: tuple[int, ...],
+    dealers: Sequence[tuple[tuple[int, ...], float]],
+    answers: str,
+    strength: float,
+) -> dict[int, float]:
+    """``answered_leads`` for the pone keeping the sorted ranks ``keep`` against the dealer
+    keeps ``dealers`` with their probabilities (summing to one): the value of leading each
+    rank it holds."""
+    table = answer_table(answers).value
+    values = {}
     for lead in sorted(set(keep)):
         rest = list(keep)
         rest.remove(lead)
         total = 0.0
-        for other, weight in zip(others.tolist(), weights.tolist(), strict=True):
-            dealer = KEEPS[other]
+        for dealer, weight in dealers:
             root: Root = ((dealer, tuple(rest), canonical_series([lead]), PIPS[lead]), 1.0)
             nets = rank_nets([root], None, None)  # the dealer's, by answer
-            by_answer = table[other, lead]
+            by_answer = table[KEEP_ROWS[dealer], lead]
             total -= weight * sum(
                 chosen_chance(by_answer, dealer, rank, strength) * nets[rank]
                 for rank in set(dealer)
@@ -238,25 +265,39 @@ def exact_answers(
     ``lead_table`` (the keep model's table ``keep_table``): a row of
     ``cribkit.analysis.answers``."""
     keep = KEEPS[row]
-    others, weights = opponent_keeps(keep, PLAUSIBILITY, False, keep_table)
+    pones = _weighed_keeps(keep, False, keep_table)
     values = np.full((14, 14), np.nan)
     for lead in range(1, 14):
-        roots: list[Root] = []
-        for other, weight in zip(others.tolist(), weights.tolist(), strict=True):
-            pone = KEEPS[other]
-            if lead not in pone:
-                continue
-            if lead_reading:
-                weight *= lead_likelihood(pone, lead, lead_reading, lead_table)
-            rest = list(pone)
-            rest.remove(lead)
-            roots.append(((keep, tuple(rest), canonical_series([lead]), PIPS[lead]), weight))
-        total = sum(weight for _, weight in roots)
-        if not total:
-            continue
-        for rank, net in rank_nets(roots, None, None).items():
-            values[lead, rank] = net / total
+        answers = answer_values(keep, lead, pones, lead_reading, lead_table)
+        for rank, value in (answers or {}).items():
+            values[lead, rank] = value
     return values
+
+
+def answer_values(
+    keep: tuple[int, ...],
+    lead: int,
+    pones: Sequence[tuple[tuple[int, ...], float]],
+    lead_reading: float = 0.0,
+    lead_table: str = LEAD_TABLE,
+) -> dict[int, float] | None:
+    """``exact_answers`` for the dealer keeping the sorted ranks ``keep``, answering
+    ``lead``, against the pone keeps ``pones`` with their weights (those holding the lead
+    count, each weighed by its lead's likelihood with ``lead_reading``): each rank's value,
+    or None where no such keep holds the lead."""
+    roots: list[Root] = []
+    for pone, weight in pones:
+        if lead not in pone:
+            continue
+        if lead_reading:
+            weight *= lead_likelihood(pone, lead, lead_reading, lead_table)
+        rest = list(pone)
+        rest.remove(lead)
+        roots.append(((keep, tuple(rest), canonical_series([lead]), PIPS[lead]), weight))
+    total = sum(weight for _, weight in roots)
+    if not total:
+        return None
+    return {rank: net / total for rank, net in rank_nets(roots, None, None).items()}
 
 
 def exact_means(
